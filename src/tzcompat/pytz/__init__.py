@@ -1,0 +1,534 @@
+"""A drop-in ``pytz`` whose zone data and rules come from the tzcompat core.
+
+``import tzcompat.pytz as pytz`` gives pytz's API, results, exceptions, reprs and pickles,
+reading the zone data the core uses (the system TZPATH, then the ``tzdata`` package).
+The one intended difference: after 2037, where pytz freezes each zone's last period,
+tzcompat keeps applying the zone's rule (see docs/pytz.md).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import sys
+from threading import RLock
+from typing import IO, Any
+
+from .exceptions import (
+    AmbiguousTimeError,
+    InvalidTimeError,
+    NonExistentTimeError,
+    UnknownTimeZoneError,
+)
+from .lazy import LazyDict, LazyList, LazySet
+from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
+from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
+
+__all__ = [
+    "timezone",
+    "utc",
+    "country_timezones",
+    "country_names",
+    "AmbiguousTimeError",
+    "InvalidTimeError",
+    "NonExistentTimeError",
+    "UnknownTimeZoneError",
+    "all_timezones",
+    "all_timezones_set",
+    "common_timezones",
+    "common_timezones_set",
+    "BaseTzInfo",
+    "FixedOffset",
+]
+
+unicode = str
+
+ZERO = datetime.timedelta(0)
+HOUR = datetime.timedelta(hours=1)
+
+
+def ascii(s: str | bytes) -> str:
+    r"""Return ``s`` as a str, checking that it is ASCII (bytes are decoded).
+
+    >>> ascii('Hello')
+    'Hello'
+    """
+    if type(s) is bytes:
+        return s.decode("ASCII")
+    s.encode("ASCII")  # type: ignore[union-attr]  # raises UnicodeEncodeError
+    return s  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------------------------
+# Data source. By default everything comes from the core's lookup (TZPATH, then tzdata).
+# PYTZ_TZDATADIR, pytz's own override, points at a zoneinfo directory instead; the core still
+# reads and interprets the files.
+
+
+def _tzdata_dir() -> str | None:
+    return os.environ.get("PYTZ_TZDATADIR")
+
+
+def _check_name(name: str) -> list[str]:
+    parts = name.lstrip("/").split("/")
+    for part in parts:
+        if part == os.path.pardir or os.sep in part:
+            raise ValueError(f"Bad path segment: {part!r}")
+    return parts
+
+
+def open_resource(name: str) -> IO[bytes]:
+    """Open a zone file or a data file (``zone.tab``, ``iso3166.tab``, ...) for reading."""
+    parts = _check_name(name)
+    root = _tzdata_dir()
+    if root is not None:
+        return open(os.path.join(root, *parts), "rb")
+    import tzcompat
+
+    rel = "/".join(parts)
+    fobj = tzcompat.find_data_file(rel)
+    if fobj is not None:
+        return fobj
+    try:
+        zi = tzcompat.ZoneInfo(rel)
+    except Exception:
+        raise FileNotFoundError(2, "No such file or directory", rel) from None
+    source = zi.source
+    if isinstance(source, str) and source.startswith("tzdata:"):
+        from importlib.resources import files
+
+        key = source[len("tzdata:") :]
+        return files("tzdata.zoneinfo").joinpath(*key.split("/")).open("rb")
+    if source is None:
+        raise FileNotFoundError(2, "No such file or directory", rel)
+    return open(source, "rb")
+
+
+def resource_exists(name: str) -> bool:
+    """Whether ``open_resource(name)`` would succeed."""
+    try:
+        if os.environ.get("PYTZ_SKIPEXISTSCHECK", ""):
+            return True
+        open_resource(name).close()
+        return True
+    except OSError:
+        return False
+
+
+def _read_data_file(name: str) -> bytes | None:
+    root = _tzdata_dir()
+    try:
+        if root is not None:
+            with open(os.path.join(root, name), "rb") as f:
+                return f.read()
+        import tzcompat
+
+        fobj = tzcompat.find_data_file(name)
+        if fobj is None:
+            return None
+        with fobj:
+            return fobj.read()
+    except OSError:
+        return None
+
+
+def _load_core_zone(name: str) -> Any:
+    """The core ZoneInfo for a canonical zone name."""
+    import tzcompat
+
+    root = _tzdata_dir()
+    if root is not None:
+        with open(os.path.join(root, *name.split("/")), "rb") as f:
+            return tzcompat.ZoneInfo.from_file(f, key=name)
+    return tzcompat.ZoneInfo(name)
+
+
+def _zone_names() -> list[str]:
+    """Every zone and link name of the data in use (pytz's list: all but ``Factory``)."""
+    data = _read_data_file("tzdata.zi")
+    names: set[str] = set()
+    if data is not None:
+        for line in data.decode("utf-8").splitlines():
+            if line.startswith("Z "):
+                names.add(line.split()[1])
+            elif line.startswith("L "):
+                names.add(line.split()[2])
+    else:
+        import tzcompat
+
+        available = getattr(tzcompat, "available_timezones", None)
+        if available is not None:
+            names.update(available())
+    names.discard("Factory")
+    names.discard("localtime")
+    return sorted(names)
+
+
+def _data_version() -> str | None:
+    root = _tzdata_dir()
+    if root is None:
+        import tzcompat
+
+        return tzcompat.data_version()
+    data = _read_data_file("tzdata.zi")
+    if data is not None:
+        first = data.split(b"\n", 1)[0].decode("ascii", "replace")
+        if first.startswith("# version "):
+            return first[len("# version ") :].strip()
+    return None
+
+
+def _pip_version(olson: str | None) -> str:
+    """pytz's version number for a data version: ``2026f`` -> ``2026.6``."""
+    if not olson or len(olson) < 5 or not olson[:4].isdigit():
+        return "0"
+    letters = olson[4:]
+    num = 0
+    for ch in letters:
+        num = num * 26 + (ord(ch.lower()) - 96)
+    return f"{olson[:4]}.{num}"
+
+
+_LAZY_VERSION_NAMES = ("OLSON_VERSION", "OLSEN_VERSION", "VERSION", "__version__")
+
+
+def __getattr__(name: str) -> Any:
+    # The version strings name the data in use, which costs a file read: do it on demand.
+    if name in _LAZY_VERSION_NAMES:
+        olson = _data_version()
+        g = globals()
+        g["OLSON_VERSION"] = g["OLSEN_VERSION"] = olson if olson is not None else "unknown"
+        g["VERSION"] = g["__version__"] = _pip_version(olson)
+        return g[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# --------------------------------------------------------------------------------------------
+# Zone lookup
+
+_tzinfo_cache: dict[str, BaseTzInfo] = {}
+_build_lock = RLock()
+
+
+def timezone(zone: str) -> BaseTzInfo:
+    r"""Return the zone called ``zone`` (case-insensitive), one object per zone.
+
+    >>> timezone('us/eastern') is timezone('US/Eastern')
+    True
+    >>> timezone('US/Eastern').zone
+    'US/Eastern'
+
+    Unknown names, and anything that is not a string, raise ``UnknownTimeZoneError``.
+    """
+    if zone.__class__ is str:
+        tz = _tzinfo_cache.get(zone)
+        if tz is not None:
+            return tz
+    return _timezone_slow(zone)
+
+
+def _timezone_slow(zone: Any) -> BaseTzInfo:
+    if not isinstance(zone, (str, bytes)):
+        raise UnknownTimeZoneError(zone)
+    if zone.upper() == "UTC":
+        return utc
+    try:
+        zone = ascii(zone)
+    except UnicodeEncodeError:
+        raise UnknownTimeZoneError(zone) from None
+    zone = _case_insensitive_zone_lookup(_unmunge_zone(zone))
+    tz = _tzinfo_cache.get(zone)
+    if tz is not None:
+        return tz
+    if zone not in all_timezones_set:
+        raise UnknownTimeZoneError(zone)
+    with _build_lock:
+        tz = _tzinfo_cache.get(zone)
+        if tz is None:
+            try:
+                zi = _load_core_zone(zone)
+            except (OSError, ValueError, LookupError):
+                raise UnknownTimeZoneError(zone) from None
+            tz = _tzinfo_cache[zone] = from_zoneinfo(zone, zi)
+    return tz
+
+
+def _unmunge_zone(zone: str) -> str:
+    """Undo the name munging of old pytz releases (``_plus_`` -> ``+``, ``_minus_`` -> ``-``)."""
+    return zone.replace("_plus_", "+").replace("_minus_", "-")
+
+
+_all_timezones_lower_to_standard: dict[str, str] | None = None
+
+
+def _case_insensitive_zone_lookup(zone: str) -> str:
+    """The canonical spelling of ``zone`` if it names a zone in any case, else ``zone``."""
+    global _all_timezones_lower_to_standard
+    table = _all_timezones_lower_to_standard
+    if table is None:
+        table = {name.lower(): name for name in _all_timezones_unchecked}
+        _all_timezones_lower_to_standard = table
+    return table.get(zone.lower()) or zone
+
+
+# --------------------------------------------------------------------------------------------
+# UTC and fixed offsets
+
+
+class UTC(BaseTzInfo):
+    """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
+
+    zone = "UTC"
+    _utcoffset = ZERO
+    _dst = ZERO
+    _tzname = zone
+
+    def fromutc(self, dt: datetime.datetime) -> datetime.datetime:
+        if dt.tzinfo is None:
+            return self.localize(dt)
+        return super().fromutc(dt)
+
+    def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta:
+        return ZERO
+
+    def tzname(self, dt: datetime.datetime | None) -> str:
+        return "UTC"
+
+    def dst(self, dt: datetime.datetime | None) -> datetime.timedelta:
+        return ZERO
+
+    def localize(self, dt: datetime.datetime, is_dst: bool | None = False) -> datetime.datetime:
+        """Attach UTC to a naive datetime."""
+        if dt.tzinfo is not None:
+            raise ValueError("Not naive datetime (tzinfo is already set)")
+        return dt.replace(tzinfo=self)
+
+    def normalize(self, dt: datetime.datetime, is_dst: bool | None = False) -> datetime.datetime:
+        """Return ``dt`` if it is in UTC already, else convert it."""
+        if dt.tzinfo is self:
+            return dt
+        if dt.tzinfo is None:
+            raise ValueError("Naive time - no tzinfo set")
+        return dt.astimezone(self)
+
+    @property
+    def zoneinfo(self) -> Any:
+        """The core ``ZoneInfo('UTC')``."""
+        import tzcompat
+
+        return tzcompat.ZoneInfo("UTC")
+
+    def __reduce__(self):
+        return _pickle_func("_UTC", _unpickle_utc), ()
+
+    def __repr__(self) -> str:
+        return "<UTC>"
+
+    def __str__(self) -> str:
+        return "UTC"
+
+
+UTC = utc = UTC()  # type: ignore[misc]  # the name is rebound to the singleton, as in pytz
+
+
+def _UTC() -> BaseTzInfo:
+    """Unpickle ``utc`` (the target of ``pytz._UTC`` pickles): always the module singleton."""
+    return utc
+
+
+def _p(*args: Any) -> BaseTzInfo:
+    """Unpickle a zone or period (the target of ``pytz._p`` pickles)."""
+    return unpickler(*args)
+
+
+def _unpickle_utc() -> BaseTzInfo:
+    """Fallback unpickling target when no ``pytz`` module exists."""
+    return utc
+
+
+def _unpickle_fixed(offset: float) -> BaseTzInfo:
+    """Fallback unpickling target when no ``pytz`` module exists."""
+    return FixedOffset(offset)
+
+
+class _FixedOffset(BaseTzInfo):
+    """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
+
+    zone = None
+
+    def __init__(self, minutes: float) -> None:
+        if abs(minutes) >= 1440:
+            raise ValueError("absolute offset is too large", minutes)
+        self._minutes = minutes
+        self._utcoffset = datetime.timedelta(minutes=minutes)
+
+    def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta:
+        return self._utcoffset
+
+    def dst(self, dt: datetime.datetime | None) -> datetime.timedelta:
+        return ZERO
+
+    def tzname(self, dt: datetime.datetime | None) -> None:
+        return None
+
+    def localize(self, dt: datetime.datetime, is_dst: bool | None = False) -> datetime.datetime:
+        """Attach this offset to a naive datetime."""
+        if dt.tzinfo is not None:
+            raise ValueError("Not naive datetime (tzinfo is already set)")
+        return dt.replace(tzinfo=self)
+
+    def normalize(self, dt: datetime.datetime, is_dst: bool | None = False) -> datetime.datetime:
+        """Return ``dt`` if it carries this offset already, else convert it."""
+        if dt.tzinfo is self:
+            return dt
+        if dt.tzinfo is None:
+            raise ValueError("Naive time - no tzinfo set")
+        return dt.astimezone(self)
+
+    zoneinfo = None
+
+    def __reduce__(self):
+        return _pickle_func("FixedOffset", _unpickle_fixed), (self._minutes,)
+
+    def __repr__(self) -> str:
+        # %d, not int(): pytz's repr truncates float minutes this way.
+        return "pytz.FixedOffset(%d)" % self._minutes  # noqa: UP031
+
+    __str__ = __repr__
+
+
+def FixedOffset(offset: float, _tzinfos: dict = {}) -> BaseTzInfo:  # noqa: B006 - the cache
+    """The fixed-offset zone ``offset`` minutes east of UTC (``utc`` for 0), one per value.
+
+    >>> FixedOffset(-330)
+    pytz.FixedOffset(-330)
+    >>> FixedOffset(0) is utc
+    True
+    """
+    if offset == 0:
+        return UTC
+    info = _tzinfos.get(offset)
+    if info is None:
+        info = _tzinfos.setdefault(offset, _FixedOffset(offset))
+    return info
+
+
+# Pickles name these as ``pytz.<name>``; see tzinfo._pickle_func.
+for _f in (_UTC, _p, FixedOffset):
+    _f.__module__ = "pytz"
+    _f.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
+del _f
+
+
+# --------------------------------------------------------------------------------------------
+# Zone lists and country tables, from the data in use.
+
+# pytz adds these backward-compatible names to zone.tab's zones in common_timezones.
+_COMMON_EXTRAS = (
+    "Canada/Atlantic", "Canada/Central", "Canada/Eastern", "Canada/Mountain",
+    "Canada/Newfoundland", "Canada/Pacific", "GMT", "US/Alaska", "US/Arizona", "US/Central",
+    "US/Eastern", "US/Hawaii", "US/Mountain", "US/Pacific", "UTC",
+)  # fmt: skip
+
+
+def _tab_lines(name: str) -> list[str]:
+    data = _read_data_file(name)
+    if data is None:
+        return []
+    return [ln for ln in data.decode("utf-8").splitlines() if ln and not ln.startswith("#")]
+
+
+def _common_names() -> list[str]:
+    names = {ln.split(None, 4)[2] for ln in _tab_lines("zone.tab")}
+    names.update(_COMMON_EXTRAS)
+    return [name for name in sorted(names) if name in all_timezones_set]
+
+
+def _deferred(func: Any) -> Any:
+    # A generator that calls ``func`` only when first advanced (a genexp would call it now).
+    yield from func()
+
+
+_all_timezones_unchecked = LazyList(_deferred(_zone_names))
+all_timezones = LazyList(_deferred(lambda: _all_timezones_unchecked))
+all_timezones_set = LazySet(all_timezones)
+common_timezones = LazyList(_deferred(_common_names))
+common_timezones_set = LazySet(common_timezones)
+
+
+class _CountryTimezoneDict(LazyDict):
+    """ISO 3166 country code -> zone names used there, from ``zone.tab``.
+
+    Also callable, as in old pytz releases: ``country_timezones('nz')``.
+    """
+
+    def __call__(self, iso3166_code: str) -> list[str]:
+        return self[iso3166_code]
+
+    def _fill(self) -> None:
+        data: dict[str, list[str]] = {}
+        for line in _tab_lines("zone.tab"):
+            code, _coordinates, zone = line.split(None, 4)[:3]
+            if zone in all_timezones_set:
+                data.setdefault(code, []).append(zone)
+        self.data = data
+
+
+country_timezones = _CountryTimezoneDict()
+
+
+class _CountryNameDict(LazyDict):
+    """ISO 3166 country code -> English name, from ``iso3166.tab``."""
+
+    def _fill(self) -> None:
+        data = {}
+        for line in _tab_lines("iso3166.tab"):
+            code, name = line.split(None, 1)
+            data[code] = name.strip()
+        self.data = data
+
+
+country_names = _CountryNameDict()
+
+
+# --------------------------------------------------------------------------------------------
+# Interop with the core and the stdlib
+
+
+def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.datetime:
+    """Re-express a pytz-style aware datetime on a ``ZoneInfo`` of the same zone.
+
+    The wall time is kept and ``fold`` set so the offset stays the one pytz attached (pytz's
+    offsets are rounded to the minute, so an offset within 30 s counts as the same). When no
+    fold gives that offset (e.g. a datetime built with ``tzinfo=zone``, which carries LMT) the
+    instant is kept instead. ``stdlib=True`` targets ``zoneinfo.ZoneInfo``; UTC goes to
+    ``ZoneInfo('UTC')`` and ``FixedOffset`` to a ``datetime.timezone``.
+    """
+    tz = dt.tzinfo
+    if tz is None:
+        raise ValueError("Naive time - no tzinfo set")
+    if isinstance(tz, _FixedOffset):
+        return dt.astimezone(datetime.timezone(tz._utcoffset))
+    key = tz.zone if isinstance(tz, BaseTzInfo) else None
+    if not key:
+        raise ValueError(f"not a pytz-style zone: {tz!r}")
+    if stdlib:
+        import zoneinfo
+
+        target: Any = zoneinfo.ZoneInfo(key)
+    else:
+        target = tz.zoneinfo if isinstance(tz, (DstTzInfo, StaticTzInfo)) else utc.zoneinfo
+    offset = dt.utcoffset()
+    naive = dt.replace(tzinfo=None)
+    for fold in (0, 1):
+        cand = naive.replace(tzinfo=target, fold=fold)
+        got = cand.utcoffset()
+        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):
+            return cand
+    return dt.astimezone(target)
+
+
+def _test() -> Any:
+    import doctest
+
+    return doctest.testmod(sys.modules[__name__])

@@ -1,0 +1,64 @@
+"""Build pytz zones from TZif data through the core (``build_tzinfo`` as in pytz)."""
+
+from __future__ import annotations
+
+import io
+import struct
+from typing import IO, Any
+
+from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _ZoneData, memorized_timedelta, zone_head
+
+__all__: list[str] = []
+
+
+def _byte_string(s: str) -> bytes:
+    """Encode a string as ASCII bytes."""
+    return s.encode("ASCII")
+
+
+_NULL = _byte_string("\0")
+
+
+def _std_string(s: bytes) -> str:
+    """Decode ASCII bytes to a string."""
+    return str(s.decode("ASCII"))
+
+
+def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
+    """Build a zone named ``zone`` from the TZif file object ``fp`` (read by the core).
+
+    Errors are pytz's: ``AssertionError`` for a file that is not TZif, ``struct.error`` for
+    one the reader cannot parse.
+    """
+    from tzcompat import ZoneInfo
+
+    data = fp.read()
+    if data[:4] != b"TZif":
+        raise AssertionError(f"Got magic {data[:4]!r}")
+    try:
+        zi = ZoneInfo.from_file(io.BytesIO(data), key=zone)
+    except ValueError as exc:
+        raise struct.error(str(exc)) from exc
+    return from_zoneinfo(zone, zi)
+
+
+def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
+    """Make the pytz zone object (a fresh class and family) for the core zone ``zi``."""
+    is_dst_zone, first = zone_head(zi)
+    if not is_dst_zone:
+        cls = type(
+            zone,
+            (StaticTzInfo,),
+            {
+                "zone": zone,
+                # pytz keeps a static zone's offset unrounded.
+                "_utcoffset": memorized_timedelta(first[0]),
+                "_tzname": first[2],
+                "_zoneinfo": zi,
+            },
+        )
+        return cls()
+    zd = _ZoneData(zone, zi, first)
+    cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd})
+    zd.cls = cls
+    return cls()

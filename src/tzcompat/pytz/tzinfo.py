@@ -1,0 +1,647 @@
+"""pytz's tzinfo classes (``BaseTzInfo``, ``StaticTzInfo``, ``DstTzInfo``), built on the core.
+
+A ``DstTzInfo`` zone is a family of tzinfo objects, one per distinct
+``(utcoffset, dst, tzname)`` period, exactly as in pytz: ``localize``/``fromutc`` attach the
+object of the period, so a localized datetime carries a fixed offset until ``normalize``.
+The zone object itself is the family's first period (usually LMT), which is why
+``datetime(..., tzinfo=zone)`` gives the LMT offset, as pytz does.
+
+The period list is pytz's view of the data: the transitions the core reports up to 2**31
+seconds (pytz reads only the 32-bit block of fat TZif files), offsets rounded to whole
+minutes and ``dst`` inferred with pytz's heuristic. After that horizon pytz freezes the last
+period; tzcompat instead keeps applying the zone's POSIX rule (the documented difference).
+"""
+
+from __future__ import annotations
+
+import sys
+from bisect import bisect_right
+from datetime import datetime, timedelta, tzinfo
+from threading import RLock
+from typing import Any
+
+from .exceptions import AmbiguousTimeError, NonExistentTimeError
+
+__all__: list[str] = []
+
+_timedelta_cache: dict[int, timedelta] = {}
+
+
+def memorized_timedelta(seconds: int) -> timedelta:
+    """Return one shared ``timedelta`` per number of seconds."""
+    try:
+        return _timedelta_cache[seconds]
+    except KeyError:
+        return _timedelta_cache.setdefault(seconds, timedelta(seconds=seconds))
+
+
+_epoch = datetime(1970, 1, 1)
+_datetime_cache: dict[int, datetime] = {0: _epoch}
+
+
+def memorized_datetime(seconds: int) -> datetime:
+    """Return one shared naive UTC ``datetime`` per POSIX timestamp."""
+    try:
+        return _datetime_cache[seconds]
+    except KeyError:
+        # Adding to the epoch works for negative values on every platform.
+        return _datetime_cache.setdefault(seconds, _epoch + timedelta(seconds=seconds))
+
+
+_ttinfo_cache: dict[tuple, tuple] = {}
+
+
+def memorized_ttinfo(*args: Any) -> tuple[timedelta, timedelta, str]:
+    """Return one shared ``(utcoffset, dst, tzname)`` tuple per ``(seconds, seconds, name)``."""
+    try:
+        return _ttinfo_cache[args]
+    except KeyError:
+        info = (memorized_timedelta(args[0]), memorized_timedelta(args[1]), args[2])
+        return _ttinfo_cache.setdefault(args, info)
+
+
+_notime = memorized_timedelta(0)
+
+
+def _to_seconds(td: timedelta) -> int:
+    """Whole seconds of a timedelta (days included)."""
+    return td.seconds + td.days * 86400
+
+
+_DAY = timedelta(days=1)
+_TWO_DAYS = timedelta(days=2)
+_SIX_HOURS = timedelta(hours=6)
+_MIN_SAFE = datetime.min + _TWO_DAYS  # below/above these the ±1 day probes can overflow
+_MAX_SAFE = datetime.max - _TWO_DAYS
+_V1_LOW = -(2**31)  # pytz reads the 32-bit TZif block: its data covers [-2**31, 2**31)
+_V1_END = 2**31
+_MAX_TS = int((datetime.max - _epoch).total_seconds())
+
+
+# --------------------------------------------------------------------------------------------
+# Pickling goes through functions of the module named ``pytz`` so that the bytes are pytz's
+# (``cpytz\n_p\n...``) and load in real pytz, and pytz pickles load here when tzcompat is
+# installed as ``pytz``. Pickle insists that the global it writes resolves to the very object
+# being reduced, so we hand it whatever ``pytz.<name>`` is; without any ``pytz`` module we fall
+# back to tzcompat's own (equivalent) function.
+
+_pytz_missing = False
+
+
+def _pickle_func(name: str, fallback: Any) -> Any:
+    global _pytz_missing
+    mod = sys.modules.get("pytz")
+    if mod is None and not _pytz_missing:
+        try:
+            import pytz as mod  # type: ignore[import-untyped, no-redef]
+        except ImportError:
+            _pytz_missing = True
+            mod = None
+    func = getattr(mod, name, None) if mod is not None else None
+    return func if func is not None else fallback
+
+
+class BaseTzInfo(tzinfo):
+    """Base class of every pytz tzinfo (``isinstance`` checks in the wild use it)."""
+
+    # Overridden in subclasses and instances.
+    _utcoffset: timedelta | None = None
+    _tzname: str | None = None
+    zone: str | None = None
+
+    def __str__(self) -> str:
+        return self.zone  # type: ignore[return-value]
+
+    # Zones are singletons: copies are the object itself (pytz gets there through pickling).
+    def __copy__(self) -> BaseTzInfo:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> BaseTzInfo:
+        return self
+
+
+class StaticTzInfo(BaseTzInfo):
+    """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
+
+    _zoneinfo: Any = None
+
+    def fromutc(self, dt: datetime) -> datetime:
+        """See ``datetime.tzinfo.fromutc``; naive input is accepted, as in pytz."""
+        if dt.tzinfo is not None and dt.tzinfo is not self:
+            raise ValueError("fromutc: dt.tzinfo is not self")
+        return (dt + self._utcoffset).replace(tzinfo=self)
+
+    def utcoffset(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta:
+        """The fixed offset; ``is_dst`` is accepted and ignored."""
+        return self._utcoffset  # type: ignore[return-value]
+
+    def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta:
+        """Always zero; ``is_dst`` is accepted and ignored."""
+        return _notime
+
+    def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str:
+        """The fixed abbreviation; ``is_dst`` is accepted and ignored."""
+        return self._tzname  # type: ignore[return-value]
+
+    def localize(self, dt: datetime, is_dst: bool | None = False) -> datetime:
+        """Attach this zone to a naive datetime."""
+        if dt.tzinfo is not None:
+            raise ValueError("Not naive datetime (tzinfo is already set)")
+        return dt.replace(tzinfo=self)
+
+    def normalize(self, dt: datetime, is_dst: bool | None = False) -> datetime:
+        """Return ``dt`` if it is in this zone already, else convert it here.
+
+        >>> from tzcompat.pytz import timezone
+        >>> gmt = timezone('GMT')
+        >>> d = datetime(2011, 5, 8, 1, 2, 3, tzinfo=gmt)
+        >>> gmt.normalize(d) is d
+        True
+        """
+        if dt.tzinfo is self:
+            return dt
+        if dt.tzinfo is None:
+            raise ValueError("Naive time - no tzinfo set")
+        return dt.astimezone(self)
+
+    @property
+    def zoneinfo(self) -> Any:
+        """The core ``tzcompat.ZoneInfo`` this zone was built from."""
+        return self._zoneinfo
+
+    def __repr__(self) -> str:
+        return f"<StaticTzInfo {self.zone!r}>"
+
+    def __reduce__(self):
+        return _pickle_func("_p", unpickler), (self.zone,)
+
+
+class _LazyClassData:
+    """Descriptor computing a zone's ``_utc_transition_times``/``_transition_info`` on demand."""
+
+    def __init__(self, attr: str) -> None:
+        self.attr = attr
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        zd = getattr(owner, "_zd", None)
+        if zd is None:  # DstTzInfo itself, as in pytz: None
+            return None
+        zd.ensure_view()
+        return getattr(zd, self.attr)
+
+
+class _LazyTzinfos:
+    """Descriptor for ``_tzinfos``: the dict of the family's period objects, built on demand.
+
+    A non-data descriptor, so an instance may still carry its own dict (pytz's constructor
+    signature allows passing one in).
+    """
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return None
+        zd = obj._zd
+        if zd is None:
+            return None
+        zd.ensure_states()
+        return zd.tzinfos
+
+
+class DstTzInfo(BaseTzInfo):
+    """A zone whose offset changes; each instance is one period of the zone."""
+
+    _utc_transition_times = _LazyClassData("times")
+    _transition_info = _LazyClassData("infos")
+    _tzinfos = _LazyTzinfos()
+    _dst: timedelta | None = None
+    _zd: _ZoneData | None = None
+    zone = None
+
+    def __init__(self, _inf: tuple | None = None, _tzinfos: dict | None = None) -> None:
+        if _inf:
+            self._utcoffset, self._dst, self._tzname = _inf
+            if _tzinfos is not None and (self._zd is None or _tzinfos is not self._zd.tzinfos):
+                self.__dict__["_tzinfos"] = _tzinfos
+        else:
+            zd = self._zd
+            self._utcoffset, self._dst, self._tzname = zd.first_info
+            if zd.zone_obj is None:
+                zd.zone_obj = self
+
+    # -- conversions -----------------------------------------------------------------------
+
+    def fromutc(self, dt: datetime) -> datetime:
+        """See ``datetime.tzinfo.fromutc``; naive input is accepted, as in pytz."""
+        tz = dt.tzinfo
+        zd = self._zd
+        if tz is not None and tz is not self and getattr(tz, "_zd", None) is not zd:
+            raise ValueError("fromutc: dt.tzinfo is not self")
+        dt = dt.replace(tzinfo=None)
+        i = bisect_right(zd.times_fast, dt) - 1
+        if i < zd.n_fast:
+            return (dt + zd.offsets[i]).replace(tzinfo=zd.states[i])
+        state = zd.state_at(dt)
+        return (dt + state._utcoffset).replace(tzinfo=state)
+
+    def normalize(self, dt: datetime) -> datetime:
+        """Fix the period of ``dt`` after arithmetic (or convert it into this zone).
+
+        pytz arithmetic is absolute: the sum keeps its old fixed offset and ``normalize``
+        re-derives the period from the UTC instant.
+        """
+        if dt.tzinfo is None:
+            raise ValueError("Naive time - no tzinfo set")
+        offset = dt.tzinfo._utcoffset
+        return self.fromutc(dt.replace(tzinfo=None) - offset)
+
+    def localize(self, dt: datetime, is_dst: bool | None = False) -> datetime:
+        """Attach the right period of this zone to a naive wall time.
+
+        In a fold ``is_dst`` picks the side (``None`` raises ``AmbiguousTimeError``); in a gap
+        ``True`` gives the offset after the gap and ``False`` the one before, with the wall
+        time unchanged (``None`` raises ``NonExistentTimeError``).
+        """
+        if dt.tzinfo is not None:
+            raise ValueError("Not naive datetime (tzinfo is already set)")
+        zd = self._zd
+        state = zd.lresults[bisect_right(zd.lbounds, dt)]
+        if state is not None:
+            return dt.replace(tzinfo=state, fold=0)
+        return zd.localize_slow(self, dt, is_dst)
+
+    # -- tzinfo API with pytz's is_dst extension -------------------------------------------
+
+    def utcoffset(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
+        """The offset of ``dt``: this period's if ``dt`` carries it, else by localizing."""
+        if dt is not None and dt.tzinfo is self:
+            return self._utcoffset
+        if dt is None:
+            return None
+        return self.localize(dt, is_dst).tzinfo._utcoffset
+
+    def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
+        """The DST part of the offset (pytz's inference), like ``utcoffset``."""
+        if dt is not None and dt.tzinfo is self:
+            return self._dst
+        if dt is None:
+            return None
+        return self.localize(dt, is_dst).tzinfo._dst
+
+    def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str | None:
+        """The abbreviation, like ``utcoffset``; ``tzname(None)`` is the zone name."""
+        if dt is not None and dt.tzinfo is self:
+            return self._tzname
+        if dt is None:
+            return self.zone
+        return self.localize(dt, is_dst).tzinfo._tzname
+
+    @property
+    def zoneinfo(self) -> Any:
+        """The core ``tzcompat.ZoneInfo`` this zone was built from."""
+        return self._zd.zoneinfo
+
+    def __repr__(self) -> str:
+        dst = "DST" if self._dst else "STD"
+        sign = "+" if self._utcoffset > _notime else ""
+        return f"<DstTzInfo {self.zone!r} {self._tzname}{sign}{self._utcoffset} {dst}>"
+
+    def __reduce__(self):
+        return _pickle_func("_p", unpickler), (
+            self.zone,
+            _to_seconds(self._utcoffset),
+            _to_seconds(self._dst),
+            self._tzname,
+        )
+
+
+def unpickler(
+    zone: str,
+    utcoffset: int | None = None,
+    dstoffset: int | None = None,
+    tzname: str | None = None,
+) -> BaseTzInfo:
+    """Rebuild a pickled zone or period (the target of ``pytz._p``).
+
+    A period is matched on ``(offset, dst, abbreviation)``, then on ``(offset, dst)`` alone
+    (abbreviations get corrected in new data), and is otherwise recreated so that datetimes
+    keep the values they were pickled with.
+    """
+    from . import timezone
+
+    tz = timezone(zone)
+    if utcoffset is None:
+        return tz
+    off = memorized_timedelta(utcoffset)
+    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]
+    tzinfos = tz._tzinfos
+    found = tzinfos.get((off, dst, tzname))
+    if found is not None:
+        return found
+    for state in tzinfos.values():
+        if state._utcoffset == off and state._dst == dst:
+            return state
+    inf = (off, dst, tzname)
+    state = tz.__class__(inf, tzinfos)
+    tzinfos[inf] = state
+    return state
+
+
+# --------------------------------------------------------------------------------------------
+# Per-zone data shared by all the period objects of one zone.
+
+
+def _seconds(td: timedelta) -> int:
+    return td.days * 86400 + td.seconds
+
+
+def _round_minute(seconds: int) -> int:
+    # pytz rounds every offset to the nearest minute (half up), as datetime once required.
+    return (seconds + 30) // 60 * 60
+
+
+def _pytz_dst(raw: list[tuple[int, bool, str]], i: int) -> int:
+    """pytz's DST inference for period ``i`` of ``raw`` ((offset, isdst, abbr) in seconds).
+
+    The DST amount is the offset minus the previous standard offset; when that is not in
+    (0, 3h] (a zone realignment, or negative DST as in Dublin), look forward for a standard
+    period that gives 0 < |dst| <= 3h, keeping the last difference tried.
+    """
+    off, isdst, _ = raw[i]
+    if not isdst:
+        return 0
+    prev = raw[0]
+    for j in range(i - 1, -1, -1):
+        prev = raw[j]
+        if not prev[1]:
+            break
+    dst = off - prev[0]
+    if dst <= 0 or dst > 10800:
+        for j in range(i + 1, len(raw)):
+            std = raw[j]
+            if not std[1]:
+                dst = off - std[0]
+                if 0 < abs(dst) <= 10800:
+                    break
+    return dst
+
+
+def _raw_state(state: Any) -> tuple[int, bool, str]:
+    return (_seconds(state.utcoffset), bool(state.is_dst), state.tzname)
+
+
+def zone_head(zi: Any) -> tuple[bool, tuple[int, bool, str]]:
+    """``(is_dst_zone, first raw state)`` of pytz's view, reading as few transitions as possible.
+
+    pytz makes a zone static when its 32-bit block has no transitions. Otherwise the first
+    period is the first standard type of the file (the zone's initial state, normally LMT).
+    """
+    initial = _raw_state(zi.initial_state)
+    if next(iter(zi.transitions(end=_V1_END)), None) is None:
+        return False, initial
+    if not initial[1]:
+        return True, initial
+    # A DST-flagged initial state is unheard of; take the first standard state instead.
+    for tr in zi.transitions(end=_V1_END):
+        raw = _raw_state(tr.after)
+        if not raw[1]:
+            return True, raw
+    return True, initial
+
+
+class _ZoneData:
+    """pytz's transition view of one core zone, and the lookup tables built from it.
+
+    Built in stages, each on first need: the head (first period) when the zone is created, the
+    transition lists and period objects on first lookup, the localize table on first
+    ``localize``.
+    """
+
+    def __init__(self, zone: str, zi: Any, first_raw: tuple[int, bool, str]) -> None:
+        self.zone = zone
+        self.zoneinfo = zi
+        self.cls: type | None = None
+        self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
+        self.zone_obj: DstTzInfo | None = None
+        self.tzinfos: dict = {}
+        self.times: list[datetime] | None = None
+        self.infos: list[tuple] | None = None
+        self.states: list[DstTzInfo] = []
+        self.offsets: list[timedelta] = []
+        # Until the lists exist the fast paths see index 0 >= n_fast == 0 (fromutc) or a
+        # None result (localize) and fall through to the slow paths, which build them.
+        self.times_fast: list[datetime] = [datetime.min]
+        self.n_fast = 0
+        self.raw: list[tuple[int, bool, str]] = []
+        self.lbounds: list[datetime] = []
+        self.lresults: list[Any] = [None]
+        self.beyond: datetime | None = None  # first transition after pytz's horizon
+        self._years: dict[int, tuple[list[datetime], list[DstTzInfo]]] = {}
+        self._lock = RLock()
+
+    # -- building --------------------------------------------------------------------------
+
+    def ensure_view(self) -> None:
+        if self.times is None:
+            with self._lock:
+                if self.times is None:
+                    self._build_view()
+
+    def _build_view(self) -> None:
+        zi = self.zoneinfo
+        initial = _raw_state(zi.initial_state)
+        pre: tuple | None = None
+        v1: list[tuple[int, tuple[int, bool, str]]] = []
+        for tr in zi.transitions(end=_V1_END):
+            ts = tr.timestamp
+            if ts < _V1_LOW:
+                pre = tr.after
+                continue
+            v1.append((ts, _raw_state(tr.after)))
+        if pre is not None:
+            # zic writes a pseudo-transition at -2**31 when it drops older ones.
+            v1.insert(0, (_V1_LOW, _raw_state(pre)))
+        stamps = [ts for ts, _ in v1]
+        raw = [r for _, r in v1]
+        first_std = next((r for r in [initial, *raw] if not r[1]), initial)
+        if raw and first_std == raw[0]:
+            times = [datetime.min] + [memorized_datetime(ts) for ts in stamps[1:]]
+        else:
+            times = [datetime.min] + [memorized_datetime(ts) for ts in stamps]
+            raw.insert(0, first_std)
+        infos = [
+            memorized_ttinfo(_round_minute(r[0]), _round_minute(_pytz_dst(raw, i)), r[2])
+            for i, r in enumerate(raw)
+        ]
+        nxt = next(iter(zi.transitions(start=_V1_END)), None)
+        if nxt is not None and nxt.timestamp <= _MAX_TS:
+            self.beyond = memorized_datetime(nxt.timestamp)
+        self.raw = raw
+        self.infos = infos
+        self.times = times
+
+    def ensure_states(self) -> None:
+        if not self.states:
+            with self._lock:
+                if not self.states:
+                    self._build_states()
+
+    def _build_states(self) -> None:
+        self.ensure_view()
+        cls = self.cls
+        tzinfos = self.tzinfos
+        if self.zone_obj is None:
+            cls()
+        tzinfos.setdefault(self.infos[0], self.zone_obj)
+        states = []
+        for inf in self.infos:
+            state = tzinfos.get(inf)
+            if state is None:
+                state = tzinfos[inf] = cls(inf)
+            states.append(state)
+        self.offsets = [s._utcoffset for s in states]
+        self.states = states
+        # Instants at or after the first post-horizon transition take the slow path.
+        self.n_fast = len(states) - 1 if self.beyond is not None else len(states)
+        self.times_fast = self.times
+
+    def _build_table(self) -> None:
+        """Precompute localize's answer per wall-time segment (``None``: use the slow path).
+
+        pytz probes the periods in force at ``dt - 1 day`` and ``dt + 1 day`` (reading the naive
+        wall time as UTC) and keeps those whose offset maps ``dt`` back onto itself. Far from
+        any transition both probes agree and the answer is that period. Around an isolated
+        transition (none other within 2 days) the answer is the old period before
+        ``T + min(offsets)``, the new one from ``T + max(offsets)``, and a gap or fold in
+        between. Clusters of close transitions, the ends of datetime's range and everything
+        past pytz's horizon are left to the exact slow path.
+        """
+        self.ensure_states()
+        times, offs, states = self.times, self.offsets, self.states
+        n = len(times)
+        bounds: list[datetime] = []
+        results: list[Any] = [None]
+
+        def push(at: datetime, value: Any) -> None:
+            if bounds and at < bounds[-1]:
+                # Overlap: only possible with odd data; be safe.
+                results[-1] = None
+                at = bounds[-1]
+            bounds.append(at)
+            results.append(value)
+
+        push(_MIN_SAFE, states[0])
+        j = 1
+        while j < n:
+            k = j
+            while k + 1 < n and times[k + 1] - times[k] < _TWO_DAYS:
+                k += 1
+            if k == j and times[j] - times[j - 1] >= _TWO_DAYS and times[j] > _MIN_SAFE + _DAY:
+                lo, hi = sorted((offs[j - 1], offs[j]))
+                if lo != hi:
+                    push(times[j] + lo, None)
+                push(times[j] + hi, states[j])
+            else:
+                push(times[j] - _DAY, None)
+                push(times[k] + _DAY, states[k])
+            j = k + 1
+        end = _MAX_SAFE
+        if self.beyond is not None:
+            end = min(end, self.beyond - _TWO_DAYS)
+        push(end, None)
+        self.lresults = results
+        self.lbounds = bounds
+
+    # -- lookups -----------------------------------------------------------------------------
+
+    def state_at(self, dt: datetime) -> DstTzInfo:
+        """The period in force at the naive UTC instant ``dt``."""
+        self.ensure_states()
+        i = bisect_right(self.times, dt) - 1
+        if i == len(self.times) - 1 and self.beyond is not None and dt >= self.beyond:
+            return self._state_beyond(dt)
+        return self.states[i]
+
+    def _state_beyond(self, dt: datetime) -> DstTzInfo:
+        year = dt.year
+        window = self._years.get(year)
+        if window is None:
+            window = self._build_year(year)
+        times, states = window
+        return states[bisect_right(times, dt) - 1]
+
+    def _build_year(self, year: int) -> tuple[list[datetime], list[DstTzInfo]]:
+        """Periods past pytz's horizon for UTC ``year`` (plus a 3-day margin each side)."""
+        zi = self.zoneinfo
+        lo = datetime(year, 1, 1) - timedelta(days=3)
+        hi_ts = _MAX_TS if year >= 9999 else _ts(datetime(year + 1, 1, 1) + timedelta(days=3))
+        lo_ts = _ts(lo)
+        prev = zi.previous_transition(lo_ts)
+        trs = list(zi.transitions(start=lo_ts, end=hi_ts))
+        raws = [_raw_state(prev.after if prev is not None else zi.initial_state)]
+        raws += [_raw_state(t.after) for t in trs]
+        # DST amount as pytz would infer it, seeded with the last standard offset known.
+        seed = next((r for r in reversed(self.raw) if not r[1]), None)
+        context = [] if seed is None else [seed]
+        full = context + raws
+        times = [datetime.min] + [memorized_datetime(t.timestamp) for t in trs]
+        states = []
+        for i, r in enumerate(raws):
+            dst = _pytz_dst(full, i + len(context))
+            inf = memorized_ttinfo(_round_minute(r[0]), _round_minute(dst), r[2])
+            state = self.tzinfos.get(inf)
+            if state is None:
+                state = self.tzinfos[inf] = self.cls(inf)
+            states.append(state)
+        if len(self._years) >= 64:
+            self._years.clear()
+        self._years[year] = (times, states)
+        return times, states
+
+    def localize_slow(self, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:
+        """pytz's localize algorithm, step for step (gaps, folds, range ends, far future)."""
+        if not self.lbounds:
+            with self._lock:
+                if not self.lbounds:
+                    self._build_table()
+            return tz.localize(dt, is_dst)
+        candidates: dict[datetime, DstTzInfo] = {}
+        for delta in (-_DAY, _DAY):
+            try:
+                probe = dt + delta
+            except OverflowError:
+                # Near datetime.min/max: skip that side, as pytz 2026 does.
+                continue
+            off = self.state_at(probe)._utcoffset
+            utc = dt - off
+            found = self.state_at(utc)
+            if utc + found._utcoffset == dt:
+                candidates.setdefault(utc, found)
+        if len(candidates) == 1:
+            (state,) = candidates.values()
+            return dt.replace(tzinfo=state, fold=0)
+        if not candidates:
+            if is_dst is None:
+                raise NonExistentTimeError(dt)
+            if is_dst:
+                return tz.localize(dt + _SIX_HOURS, is_dst=True) - _SIX_HOURS
+            return tz.localize(dt - _SIX_HOURS, is_dst=False) + _SIX_HOURS
+        if is_dst is None:
+            raise AmbiguousTimeError(dt)
+        chosen = {u: s for u, s in candidates.items() if bool(s._dst) == is_dst}
+        if len(chosen) == 1:
+            (state,) = chosen.values()
+            return dt.replace(tzinfo=state, fold=0)
+        if not chosen:
+            chosen = candidates
+        # Same DST flag on both sides (e.g. Warsaw 1915): earliest instant for a true is_dst,
+        # latest for a false one.
+        utc = min(chosen) if is_dst else max(chosen)
+        return dt.replace(tzinfo=chosen[utc], fold=0)
+
+
+def _ts(dt: datetime) -> int:
+    delta = dt - _epoch
+    return delta.days * 86400 + delta.seconds
