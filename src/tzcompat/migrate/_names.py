@@ -1,0 +1,107 @@
+"""Choosing the names that rewritten code uses for stdlib objects, without clashing.
+
+``timezone`` is the classic clash: ``from pytz import timezone`` and Django's
+``from django.utils import timezone`` both bind it, so ``datetime.timezone`` may have to be
+spelled ``datetime.timezone`` (when the module has ``import datetime``) or imported under an alias.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor
+from libcst.metadata import (
+    GlobalScope,
+    ImportAssignment,
+    MetadataWrapper,
+    QualifiedNameSource,
+    ScopeProvider,
+)
+
+#: Fallback aliases, used only when the plain name is taken.
+_ALIASES = {
+    "timezone": "dt_timezone",
+    "timedelta": "dt_timedelta",
+    "ZoneInfo": "StdZoneInfo",
+    "ZoneInfoNotFoundError": "StdZoneInfoNotFoundError",
+    "available_timezones": "std_available_timezones",
+}
+
+_LEGACY_ROOTS = ("pytz", "dateutil")
+
+
+def _is_legacy(qualified: str) -> bool:
+    return any(qualified == r or qualified.startswith(r + ".") for r in _LEGACY_ROOTS)
+
+
+class NameChooser:
+    """Decides, per module, how to spell ``module.obj`` and schedules the import on first use."""
+
+    def __init__(
+        self, wrapper: MetadataWrapper, context: CodemodContext, forced_alias: frozenset[str]
+    ) -> None:
+        self._context = context
+        self._forced = forced_alias
+        self._chosen: dict[tuple[str, str], str] = {}
+        #: Plain names we import although a pytz/dateutil import binds them too (that import is
+        #: expected to disappear as unused; the caller verifies and retries with an alias).
+        self.optimistic: set[str] = set()
+        # name -> qualified origins of its global bindings ("" for a non-import binding)
+        self._globals: dict[str, list[str]] = {}
+        self._local_names: set[str] = set()
+        scopes = set(wrapper.resolve(ScopeProvider).values())
+        for scope in scopes:
+            if scope is None:
+                continue
+            for assignment in scope.assignments:
+                if isinstance(scope, GlobalScope):
+                    origins = self._globals.setdefault(assignment.name, [])
+                    if isinstance(assignment, ImportAssignment):
+                        origins.extend(
+                            q.name
+                            for q in scope.get_qualified_names_for(assignment.name)
+                            if q.source is QualifiedNameSource.IMPORT
+                        )
+                    else:
+                        origins.append("")
+                else:
+                    self._local_names.add(assignment.name)
+
+    def _free(self, name: str, *, allow_legacy: bool) -> bool:
+        if name in self._local_names:
+            return False
+        origins = self._globals.get(name)
+        if not origins:
+            return True
+        return allow_legacy and all(o and _is_legacy(o) for o in origins)
+
+    def spell(self, module: str, obj: str) -> str:
+        """Source text naming ``module.obj``; schedules the import it needs."""
+        key = (module, obj)
+        if key in self._chosen:
+            return self._chosen[key]
+        text = self._choose(module, obj)
+        self._chosen[key] = text
+        return text
+
+    def _choose(self, module: str, obj: str) -> str:
+        target = f"{module}.{obj}"
+        for name, origins in self._globals.items():
+            if origins == [target] and name not in self._local_names:
+                return name
+        for name, origins in self._globals.items():
+            if origins == [module] and name not in self._local_names:
+                return f"{name}.{obj}"
+        if obj not in self._forced and self._free(obj, allow_legacy=True):
+            if obj in self._globals:
+                self.optimistic.add(obj)
+            AddImportsVisitor.add_needed_import(self._context, module, obj)
+            return obj
+        alias = _ALIASES.get(obj, f"std_{obj}")
+        while not self._free(alias, allow_legacy=False):
+            alias += "_"
+        AddImportsVisitor.add_needed_import(self._context, module, obj, alias)
+        return alias
+
+    def expr(self, module: str, obj: str, *attrs: str) -> cst.BaseExpression:
+        return cst.parse_expression(".".join((self.spell(module, obj), *attrs)))
