@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import libcst as cst
-import libcst.matchers as m
 from libcst.codemod import CodemodContext, ContextAwareTransformer
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import (
@@ -834,12 +833,19 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
 
 def _raises_time_errors(module: cst.Module) -> bool:
     """True when the module calls ``.localize(dt, None)`` or ``.localize(dt, is_dst=None)``."""
-    none = m.Name("None")
-    pattern = m.Call(
-        func=m.Attribute(attr=m.Name("localize")),
-        args=[m.Arg(), m.Arg(value=none, keyword=m.OneOf(None, m.Name("is_dst")))],
-    )
-    return bool(m.findall(module, pattern))
+    found = False
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal found
+            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "localize":
+                for index, arg in enumerate(node.args):
+                    is_dst = arg.keyword.value == "is_dst" if arg.keyword else index == 1
+                    if is_dst and isinstance(arg.value, cst.Name) and arg.value.value == "None":
+                        found = True
+
+    module.visit(_Visitor())
+    return found
 
 
 def _mentions_legacy(code: str) -> bool:

@@ -174,7 +174,9 @@ def _data_version() -> str | None:
     if data is not None:
         first = data.split(b"\n", 1)[0].decode("ascii", "replace")
         if first.startswith("# version "):
-            return first[len("# version ") :].strip()
+            version = first[len("# version ") :].strip()
+            # pytz's own build writes "unknown" here.
+            return None if version == "unknown" else version
     return None
 
 

@@ -1,0 +1,242 @@
+"""POSIX TZ strings (RFC 8536 §3.3, with the TZif version 3 extensions).
+
+A TZif footer such as ``EST5EDT,M3.2.0,M11.1.0`` says what happens after the
+last explicit transition. :func:`parse_posix_tz` turns it into a
+:class:`PosixTZ`, which answers per-year questions fast: the year's two
+boundaries are computed once and kept in a small per-year cache.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+from functools import lru_cache
+
+from ._transitions import ZoneState
+
+__all__ = ["PosixTZ", "parse_posix_tz"]
+
+_EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
+_CUM_DAYS = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365)
+
+
+@lru_cache(maxsize=1024)
+def _td(seconds: int) -> timedelta:
+    # Shared timedeltas: most zones use the same few offsets.
+    return timedelta(seconds=seconds)
+
+
+def _is_leap(year: int) -> bool:
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _days_before_year(year: int) -> int:
+    """Days from 1970-01-01 to January 1 of ``year``."""
+    y = year - 1
+    return y * 365 + y // 4 - y // 100 + y // 400 + 1 - _EPOCH_ORDINAL
+
+
+class _Rule:
+    """When in a year a change happens: a day rule plus a local time of day."""
+
+    __slots__ = ("kind", "a", "b", "c", "seconds")
+
+    def __init__(self, kind: str, a: int, b: int = 0, c: int = 0, seconds: int = 7200) -> None:
+        self.kind, self.a, self.b, self.c, self.seconds = kind, a, b, c, seconds
+
+    def local_seconds(self, year: int) -> int:
+        """Wall-clock seconds since 1970-01-01 (in the time in force) of the change."""
+        kind = self.kind
+        if kind == "M":
+            month, week, weekday = self.a, self.b, self.c
+            leap = month > 2 and _is_leap(year)
+            first = _days_before_year(year) + _CUM_DAYS[month - 1] + leap
+            # 1970-01-01 was a Thursday (POSIX weekday 4).
+            day = (weekday - (first + 4)) % 7
+            day += 7 * (week - 1)
+            length = _CUM_DAYS[month] - _CUM_DAYS[month - 1] + (month == 2 and _is_leap(year))
+            if day >= length:
+                day -= 7
+            days = first + day
+        elif kind == "J":
+            # Jn counts 1..365 and never counts February 29.
+            n = self.a
+            days = _days_before_year(year) + n - 1 + (n >= 60 and _is_leap(year))
+        else:
+            # n counts 0..365 and does count February 29.
+            days = _days_before_year(year) + self.a
+        return days * 86400 + self.seconds
+
+    def __repr__(self) -> str:
+        return f"_Rule({self.kind!r}, {self.a}, {self.b}, {self.c}, {self.seconds})"
+
+
+class PosixTZ:
+    """A parsed POSIX TZ string with DST rules.
+
+    ``std`` and ``dst`` are the two :class:`ZoneState` values; offsets are in
+    seconds east of UTC (the string's sign is already inverted).
+    """
+
+    __slots__ = ("string", "std", "dst", "std_offset", "dst_offset", "dst_diff",
+                 "start", "end", "_years")
+
+    def __init__(self, string: str, std_abbr: str, std_offset: int, dst_abbr: str,
+                 dst_offset: int, start: _Rule, end: _Rule) -> None:
+        self.string = string
+        self.std_offset = std_offset
+        self.dst_offset = dst_offset
+        self.dst_diff = dst_offset - std_offset
+        self.std = ZoneState(_td(std_offset), _td(0), std_abbr, False)
+        self.dst = ZoneState(_td(dst_offset), _td(self.dst_diff), dst_abbr, True)
+        self.start = start
+        self.end = end
+        self._years: dict[int, tuple[int, ...]] = {}
+
+    def __repr__(self) -> str:
+        return f"PosixTZ({self.string!r})"
+
+    def __reduce__(self):  # noqa: ANN204 - pickle protocol
+        return (parse_posix_tz, (self.string,))
+
+    def _year(self, year: int) -> tuple[int, ...]:
+        years = self._years
+        if len(years) > 400:
+            # Bounded: a sweep over many centuries must not grow memory per zone.
+            years.clear()
+        start = self.start.local_seconds(year)
+        end = self.end.local_seconds(year)
+        diff = self.dst_diff
+        # Local DST windows for fold=0 and fold=1. In the gap the fold=0 side keeps
+        # the earlier offset and fold=1 takes the later one; in the fold fold=0 is
+        # the first occurrence. Which boundary moves depends on the sign of diff.
+        if diff >= 0:
+            w0 = (start + diff, end)
+            w1 = (start, end - diff)
+        else:
+            w0 = (start, end - diff)
+            w1 = (start + diff, end)
+        ustart = start - self.std_offset
+        uend = end - self.dst_offset
+        amb = (uend, uend + diff) if diff > 0 else (ustart, ustart - diff)
+        info = (*w0, *w1, ustart, uend, *amb)
+        years[year] = info
+        return info
+
+    def find_local(self, ts: int, year: int, fold: int) -> ZoneState:
+        """The state for wall time ``ts`` (local seconds since 1970) in ``year``."""
+        info = self._years.get(year) or self._year(year)
+        if fold:
+            start, end = info[2], info[3]
+        else:
+            start, end = info[0], info[1]
+        if start < end:
+            return self.dst if start <= ts < end else self.std
+        return self.std if end <= ts < start else self.dst
+
+    def find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
+        """The state at UTC instant ``ts`` in (UTC) ``year``, and whether the
+        resulting wall time is the second of two (``fold=1``)."""
+        info = self._years.get(year) or self._year(year)
+        start, end = info[4], info[5]
+        if start < end:
+            state = self.dst if start <= ts < end else self.std
+        else:
+            state = self.std if end <= ts < start else self.dst
+        return state, info[6] <= ts < info[7]
+
+    def year_changes(self, year: int) -> list[int]:
+        """The UTC instants of this year's two rule boundaries, sorted."""
+        info = self._years.get(year) or self._year(year)
+        return sorted((info[4], info[5]))
+
+
+_NAME = r"(?:[A-Za-z]+|<[A-Za-z0-9+-]+>)"
+_OFFSET = r"[+-]?\d{1,3}(?::\d{1,2}(?::\d{1,2})?)?"
+_TZ_RE = re.compile(
+    rf"(?P<std>{_NAME})(?P<stdoff>{_OFFSET})"
+    rf"(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?"
+    rf"(?:,(?P<start>[^,]*),(?P<end>[^,]*))?",
+    re.ASCII,
+)
+_DATE_RE = re.compile(
+    r"(?:M(?P<m>\d{1,2})\.(?P<w>\d)\.(?P<d>\d)|J(?P<j>\d{1,3})|(?P<n>\d{1,3}))"
+    rf"(?:/(?P<time>{_OFFSET}))?",
+    re.ASCII,
+)
+_HMS_RE = re.compile(r"([+-]?)(\d{1,3})(?::(\d{1,2})(?::(\d{1,2}))?)?", re.ASCII)
+
+
+def _hms(text: str, max_hours: int, what: str, tz: str) -> int:
+    m = _HMS_RE.fullmatch(text)
+    if m is None:  # pragma: no cover - the outer regexes only pass this shape
+        raise ValueError(f"Invalid {what} {text!r} in TZ string {tz!r}")
+    sign, h, mi, s = m.groups()
+    hours, minutes, seconds = int(h), int(mi or 0), int(s or 0)
+    if hours > max_hours or minutes > 59 or seconds > 59:
+        raise ValueError(
+            f"Invalid {what} {text!r} in TZ string {tz!r}: hours must be at most "
+            f"{max_hours}, minutes and seconds at most 59"
+        )
+    total = hours * 3600 + minutes * 60 + seconds
+    return -total if sign == "-" else total
+
+
+def _rule(text: str, tz: str) -> _Rule:
+    m = _DATE_RE.fullmatch(text)
+    if m is None:
+        raise ValueError(f"Invalid transition rule {text!r} in TZ string {tz!r}")
+    seconds = 7200 if m["time"] is None else _hms(m["time"], 167, "transition time", tz)
+    if m["m"] is not None:
+        month, week, day = int(m["m"]), int(m["w"]), int(m["d"])
+        if not (1 <= month <= 12 and 1 <= week <= 5 and 0 <= day <= 6):
+            raise ValueError(
+                f"Invalid rule {text!r} in TZ string {tz!r}: Mm.w.d needs m in 1..12, "
+                "w in 1..5 and d in 0..6"
+            )
+        return _Rule("M", month, week, day, seconds)
+    if m["j"] is not None:
+        n = int(m["j"])
+        if not 1 <= n <= 365:
+            raise ValueError(f"Invalid rule {text!r} in TZ string {tz!r}: Jn needs n in 1..365")
+        return _Rule("J", n, seconds=seconds)
+    n = int(m["n"])
+    if not 0 <= n <= 365:
+        raise ValueError(f"Invalid rule {text!r} in TZ string {tz!r}: n must be in 0..365")
+    return _Rule("n", n, seconds=seconds)
+
+
+@lru_cache(maxsize=256)
+def _parse(tz: str) -> PosixTZ | ZoneState:
+    m = _TZ_RE.fullmatch(tz)
+    if m is None:
+        raise ValueError(f"Invalid TZ string {tz!r}")
+    std_abbr = m["std"].strip("<>")
+    std_offset = -_hms(m["stdoff"], 24, "UTC offset", tz)
+    if m["dst"] is None:
+        if m["start"] is not None:
+            raise ValueError(f"Invalid TZ string {tz!r}: transition rules without a DST name")
+        return ZoneState(_td(std_offset), _td(0), std_abbr, False)
+    dst_abbr = m["dst"].strip("<>")
+    if m["dstoff"] is None:
+        dst_offset = std_offset + 3600
+    else:
+        dst_offset = -_hms(m["dstoff"], 24, "DST offset", tz)
+    if m["start"] is None:
+        raise ValueError(f"Invalid TZ string {tz!r}: DST without transition rules")
+    return PosixTZ(tz, std_abbr, std_offset, dst_abbr, dst_offset,
+                   _rule(m["start"], tz), _rule(m["end"], tz))
+
+
+def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:
+    """Parse a POSIX TZ string.
+
+    Returns a :class:`PosixTZ` for strings with DST rules, or a fixed
+    :class:`ZoneState` for strings without DST (``"JST-9"``). Raises
+    ``ValueError`` naming the string for anything malformed.
+    """
+    if not isinstance(tz, str):
+        raise TypeError(f"TZ string must be str, not {type(tz).__name__}")
+    # One shared instance per string: its per-year cache is pure and can serve every
+    # zone with the same footer (most European zones share one, for example).
+    return _parse(tz)

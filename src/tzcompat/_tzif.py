@@ -1,0 +1,198 @@
+"""Reader for TZif files, versions 1 to 4 (RFC 8536).
+
+The reader is strict: anything malformed raises ``ValueError`` with a message,
+and the counts in a header are checked against fixed bounds before anything is
+allocated, so a hostile file cannot make it loop or allocate without bound.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import IO, NamedTuple
+
+__all__ = ["TZifData", "read_tzif"]
+
+_HEADER = struct.Struct(">4sc15x6l")
+_HEADER_SIZE = _HEADER.size  # 44
+
+# No real TZif file comes near these; they only bound what a bad header can ask for.
+_MAX_TIMECNT = 1 << 20
+_MAX_TYPECNT = 256  # transition types are indexed by one unsigned byte
+_MAX_CHARCNT = 1 << 16
+_MAX_LEAPCNT = 1 << 16
+_MAX_FOOTER = 1 << 12
+# RFC 8536 §3.2: utoff must lie in [-2**31 + 1, 2**31 - 1]; datetime further needs |offset| < 24 h.
+_MAX_UTOFF = 86399
+
+
+class TZifData(NamedTuple):
+    """The content of one TZif file, as stored (no inference applied)."""
+
+    version: int
+    #: Transition instants, POSIX seconds, ascending.
+    trans_utc: tuple[int, ...]
+    #: For each transition, the index of the local time type that starts there.
+    trans_idx: bytes
+    #: Local time types: UTC offset in seconds, isdst flag, abbreviation.
+    utcoff: tuple[int, ...]
+    isdst: tuple[bool, ...]
+    abbr: tuple[str, ...]
+    #: POSIX TZ string of the footer; None for version 1 files, "" when empty.
+    footer: str | None
+    #: Leap second records as (occurrence, correction) pairs.
+    leaps: tuple[tuple[int, int], ...] = ()
+    isstd: tuple[bool, ...] = ()
+    isut: tuple[bool, ...] = ()
+
+
+class _Reader:
+    __slots__ = ("buf", "pos", "stream")
+
+    def __init__(self, source: bytes | IO[bytes]) -> None:
+        if isinstance(source, (bytes, bytearray, memoryview)):
+            self.buf = bytes(source)
+            self.stream = None
+        else:
+            self.buf = b""
+            self.stream = source
+        self.pos = 0
+
+    def take(self, n: int, what: str) -> bytes:
+        end = self.pos + n
+        if end > len(self.buf) and self.stream is not None:
+            chunk = self.stream.read(end - len(self.buf))
+            if not isinstance(chunk, bytes):
+                raise ValueError(
+                    f"Invalid TZif file: expected a binary file object, read {type(chunk).__name__}"
+                )
+            self.buf += chunk
+        if end > len(self.buf):
+            raise ValueError(f"Invalid TZif file: truncated {what}")
+        data = self.buf[self.pos : end]
+        self.pos = end
+        return data
+
+    def read_line(self) -> bytes:
+        """Read up to and including the next newline, bounded by _MAX_FOOTER."""
+        start = self.pos
+        while True:
+            nl = self.buf.find(b"\n", self.pos)
+            if nl != -1 and nl - start <= _MAX_FOOTER:
+                self.pos = nl + 1
+                return self.buf[start:nl]
+            if len(self.buf) - start > _MAX_FOOTER:
+                raise ValueError("Invalid TZif file: footer too long")
+            chunk = self.stream.read(1024) if self.stream is not None else b""
+            if not chunk:
+                raise ValueError("Invalid TZif file: footer is not terminated by a newline")
+            self.pos = len(self.buf)
+            self.buf += chunk
+
+
+def _header(reader: _Reader) -> tuple[int, int, int, int, int, int, int]:
+    raw = reader.take(_HEADER_SIZE, "header")
+    magic, ver, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = _HEADER.unpack(raw)
+    if magic != b"TZif":
+        raise ValueError("Invalid TZif file: magic not found")
+    if ver == b"\x00":
+        version = 1
+    elif b"2" <= ver <= b"9":
+        version = ver[0] - 0x30
+    else:
+        raise ValueError(f"Invalid TZif file: unknown version byte {ver!r}")
+    for name, value, bound in (
+        ("isutcnt", isutcnt, _MAX_TYPECNT),
+        ("isstdcnt", isstdcnt, _MAX_TYPECNT),
+        ("leapcnt", leapcnt, _MAX_LEAPCNT),
+        ("timecnt", timecnt, _MAX_TIMECNT),
+        ("typecnt", typecnt, _MAX_TYPECNT),
+        ("charcnt", charcnt, _MAX_CHARCNT),
+    ):
+        if not 0 <= value <= bound:
+            raise ValueError(f"Invalid TZif file: {name} {value} out of range")
+    return version, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+
+
+def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: int) -> TZifData:
+    _, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = counts
+    tcode = "q" if time_size == 8 else "l"
+    trans_utc = struct.unpack(f">{timecnt}{tcode}", reader.take(timecnt * time_size, "transitions"))
+    trans_idx = reader.take(timecnt, "transition types")
+    types = struct.unpack(">" + "lBB" * typecnt, reader.take(6 * typecnt, "local time types"))
+    chars = reader.take(charcnt, "abbreviations")
+    leap_raw = struct.unpack(
+        ">" + (tcode + "l") * leapcnt, reader.take(leapcnt * (time_size + 4), "leap seconds")
+    )
+    isstd = tuple(b != 0 for b in reader.take(isstdcnt, "standard/wall indicators"))
+    isut = tuple(b != 0 for b in reader.take(isutcnt, "UT/local indicators"))
+
+    for i in range(1, timecnt):
+        if trans_utc[i] <= trans_utc[i - 1]:
+            raise ValueError("Invalid TZif file: transition times are not in ascending order")
+    if timecnt and max(trans_idx) >= typecnt:
+        raise ValueError(
+            f"Invalid TZif file: transition type index {max(trans_idx)} "
+            f"out of range for {typecnt} types"
+        )
+
+    utcoff = types[0::3]
+    isdst_raw = types[1::3]
+    abbrind = types[2::3]
+    if any(abs(off) > _MAX_UTOFF for off in utcoff):
+        raise ValueError("Invalid TZif file: UTC offset out of range (must be under 24 hours)")
+    if any(flag > 1 for flag in isdst_raw):
+        raise ValueError("Invalid TZif file: isdst flag must be 0 or 1")
+    abbr_cache: dict[int, str] = {}
+    for idx in abbrind:
+        if idx in abbr_cache:
+            continue
+        end = chars.find(b"\x00", idx)
+        if idx >= charcnt or end == -1:
+            raise ValueError(f"Invalid TZif file: abbreviation index {idx} is not NUL-terminated")
+        try:
+            abbr_cache[idx] = chars[idx:end].decode("ascii")
+        except UnicodeDecodeError:
+            raise ValueError("Invalid TZif file: abbreviation is not ASCII") from None
+    return TZifData(
+        version=version,
+        trans_utc=trans_utc,
+        trans_idx=trans_idx,
+        utcoff=utcoff,
+        isdst=tuple(flag == 1 for flag in isdst_raw),
+        abbr=tuple(abbr_cache[idx] for idx in abbrind),
+        footer=None,
+        leaps=tuple(zip(leap_raw[0::2], leap_raw[1::2])),
+        isstd=isstd,
+        isut=isut,
+    )
+
+
+def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:
+    """Parse TZif data from bytes or a binary file object.
+
+    Returns the 64-bit block and footer of a version 2+ file (the 32-bit block of
+    a version 1 file). With ``v1=True`` the version 1 (32-bit) block is returned
+    instead, as a reader that only understands version 1 would see it.
+    """
+    reader = _Reader(source)
+    counts = _header(reader)
+    version = counts[0]
+    first = _block(reader, counts, 4, version)
+    if version == 1 or v1:
+        if not first.utcoff:
+            raise ValueError("No time zone information found.")
+        return first
+    counts2 = _header(reader)
+    if counts2[0] != version:
+        raise ValueError("Invalid TZif file: the two headers disagree on the version")
+    data = _block(reader, counts2, 8, version)
+    if reader.take(1, "footer") != b"\n":
+        raise ValueError("Invalid TZif file: footer does not start with a newline")
+    raw_footer = reader.read_line()
+    try:
+        footer = raw_footer.decode("ascii")
+    except UnicodeDecodeError:
+        raise ValueError(f"Invalid TZif file: footer {raw_footer!r} is not ASCII") from None
+    if not data.utcoff and not footer:
+        raise ValueError("No time zone information found.")
+    return data._replace(footer=footer)

@@ -1,0 +1,282 @@
+"""Where zone data comes from: TZPATH, key validation, the tzdata fallback."""
+
+from __future__ import annotations
+
+import os
+import sys
+import sysconfig
+import warnings
+from collections.abc import Iterable
+from typing import IO
+
+__all__ = [
+    "TZPATH",
+    "InvalidTZPathWarning",
+    "ZoneInfoNotFoundError",
+    "available_timezones",
+    "data_version",
+    "find_data_file",
+    "reset_tzpath",
+]
+
+TZPATH: tuple[str, ...] = ()
+_PKG_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+class ZoneInfoNotFoundError(KeyError):
+    """No time zone data was found for a key."""
+
+
+class InvalidTZPathWarning(RuntimeWarning):
+    """A relative path in PYTHONTZPATH was ignored."""
+
+
+def _outside_stacklevel() -> int:
+    """The stacklevel that points a warning at the first frame outside tzcompat
+    (and outside the import machinery when the warning fires at import)."""
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not (name.startswith(_PKG_DIR) or name.startswith("<frozen importlib")):
+            return level
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+def _default_tzpath() -> tuple[str, ...]:
+    env = os.environ.get("PYTHONTZPATH")
+    if env is not None:
+        raw = env.split(os.pathsep) if env else []
+        good = tuple(p for p in raw if os.path.isabs(p))
+        bad = [p for p in raw if not os.path.isabs(p)]
+        if bad:
+            warnings.warn(
+                "Invalid paths specified in PYTHONTZPATH environment variable. "
+                f"Paths should be absolute but found the following relative paths: {bad!r}",
+                InvalidTZPathWarning,
+                stacklevel=_outside_stacklevel(),
+            )
+        return good
+    configured = sysconfig.get_config_var("TZPATH")
+    if configured:
+        return tuple(p for p in configured.split(os.pathsep) if os.path.isabs(p))
+    return ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo")
+
+
+def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
+    """Set TZPATH to ``to`` (absolute paths), or recompute the default."""
+    global TZPATH
+    if to is None:
+        TZPATH = _default_tzpath()
+        return
+    if isinstance(to, (str, bytes)):
+        raise TypeError(f"tzpaths must be a list or tuple, not {type(to).__name__}: {to!r}")
+    try:
+        entries = list(to)
+    except TypeError:
+        raise TypeError(f"tzpaths must be an iterable of paths, not {type(to).__name__}") from None
+    paths = []
+    for entry in entries:
+        path = os.fspath(entry)
+        if not isinstance(path, str):
+            raise TypeError(f"tzpath entries must be str or os.PathLike[str], not {path!r}")
+        paths.append(path)
+    relative = [p for p in paths if not os.path.isabs(p)]
+    if relative:
+        raise ValueError(
+            f"Paths should be absolute but found the following relative paths: {relative!r}"
+        )
+    TZPATH = tuple(paths)
+
+
+_BASE = os.path.normpath("/__tzcompat_root__")
+
+
+def validate_key(key: object) -> str:
+    """Reject anything that is not a normalized relative path below TZPATH."""
+    if not isinstance(key, str):
+        raise TypeError(f"ZoneInfo key must be str, not {type(key).__name__}: {key!r}")
+    if "\x00" in key:
+        raise ValueError(f"ZoneInfo keys may not contain NUL characters, got: {key!r}")
+    if os.path.isabs(key):
+        raise ValueError(f"ZoneInfo keys may not be absolute paths, got: {key}")
+    normal = os.path.normpath(key)
+    if len(normal) != len(key):
+        raise ValueError(f"ZoneInfo keys must be normalized relative paths, got: {key}")
+    resolved = os.path.normpath(os.path.join(_BASE, normal))
+    if not resolved.startswith(_BASE + os.sep):
+        raise ValueError(f"ZoneInfo keys must refer to subdirectories of TZPATH, got: {key}")
+    return key
+
+
+def _isfile(path: str) -> bool:
+    try:
+        return os.path.isfile(path)
+    except (UnicodeEncodeError, ValueError):
+        return False
+
+
+def find_tzfile(key: str) -> str | None:
+    """The first TZPATH file for a validated key, or None."""
+    for root in TZPATH:
+        path = os.path.join(root, key)
+        if _isfile(path):
+            return path
+    return None
+
+
+_tzdata_dirs: dict[int, str | None] = {}
+
+
+def _tzdata():  # noqa: ANN202 - returns the module or None
+    try:
+        import tzdata
+    except ImportError:
+        return None
+    return tzdata
+
+
+def _tzdata_dir(tzdata) -> str | None:  # noqa: ANN001
+    # A plain directory is read directly (fast); anything else goes through
+    # importlib.resources. Keyed on the module so a swapped-out tzdata is seen.
+    ident = id(tzdata)
+    if ident not in _tzdata_dirs:
+        base = os.path.join(os.path.dirname(getattr(tzdata, "__file__", "") or ""), "zoneinfo")
+        _tzdata_dirs[ident] = base if os.path.isdir(base) else None
+    return _tzdata_dirs[ident]
+
+
+def open_tzdata(name: str) -> IO[bytes] | None:
+    """Open ``name`` (a validated key or side file) from the tzdata package."""
+    tzdata = _tzdata()
+    if tzdata is None:
+        return None
+    base = _tzdata_dir(tzdata)
+    if base is not None:
+        path = os.path.join(base, name)
+        if not _isfile(path):
+            return None
+        return open(path, "rb")
+    from importlib import resources
+
+    parts = name.split("/")
+    try:
+        resource = resources.files(".".join(["tzdata.zoneinfo", *parts[:-1]])).joinpath(parts[-1])
+        if not resource.is_file():
+            return None
+        return resource.open("rb")
+    except (ImportError, OSError, UnicodeEncodeError, ValueError):
+        return None
+
+
+def open_zone(key: str) -> tuple[IO[bytes], str, str | None]:
+    """Open the data for ``key``: (binary file, source description, data version)."""
+    validate_key(key)
+    path = find_tzfile(key)
+    if path is not None:
+        try:
+            return open(path, "rb"), path, _root_version(path[: -len(key) - 1])
+        except OSError as exc:
+            raise ZoneInfoNotFoundError(f"No time zone found with key {key}: {exc}") from None
+    fobj = open_tzdata(key)
+    if fobj is None:
+        raise ZoneInfoNotFoundError(f"No time zone found with key {key}")
+    return fobj, f"tzdata:{key}", _tzdata_version()
+
+
+def _tzdata_version() -> str | None:
+    tzdata = _tzdata()
+    return getattr(tzdata, "IANA_VERSION", None) if tzdata is not None else None
+
+
+_root_versions: dict[str, str | None] = {}
+
+
+def _read_version(fobj: IO[bytes]) -> str | None:
+    with fobj:
+        head = fobj.read(200).decode("ascii", "replace")
+    for line in head.splitlines():
+        line = line.strip()
+        if line.startswith("# version "):
+            return line[len("# version ") :].strip() or None
+        if line and not line.startswith("#"):
+            return line if len(line) < 16 and " " not in line else None
+    return None
+
+
+def _root_version(root: str) -> str | None:
+    """The IANA version of a zoneinfo directory, from tzdata.zi or +VERSION."""
+    if root not in _root_versions:
+        version = None
+        for name in ("tzdata.zi", "+VERSION"):
+            path = os.path.join(root, name)
+            if _isfile(path):
+                try:
+                    version = _read_version(open(path, "rb"))
+                except OSError:
+                    version = None
+                if version:
+                    break
+        _root_versions[root] = version
+    return _root_versions[root]
+
+
+def find_data_file(name: str) -> IO[bytes] | None:
+    """Open a tz database side file (``zone.tab``, ``iso3166.tab``, ...) from the
+    first TZPATH root that has it, else from the tzdata package, else None."""
+    validate_key(name)
+    path = find_tzfile(name)
+    if path is not None:
+        try:
+            return open(path, "rb")
+        except OSError:
+            pass
+    return open_tzdata(name)
+
+
+def data_version() -> str | None:
+    """The IANA version of the data the default lookup would use."""
+    for root in TZPATH:
+        if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):
+            return _root_version(root)
+    return _tzdata_version()
+
+
+def available_timezones() -> set[str]:
+    """Every key that can be loaded: tzdata's list plus TZif files in TZPATH."""
+    zones: set[str] = set()
+    tzdata = _tzdata()
+    if tzdata is not None:
+        try:
+            from importlib import resources
+
+            with resources.files("tzdata").joinpath("zones").open("r", encoding="utf-8") as f:
+                zones.update(line.strip() for line in f if line.strip())
+        except (ImportError, OSError):
+            pass
+    for root in TZPATH:
+        if not os.path.isdir(root):
+            continue
+        for dirpath, dirnames, filenames in os.walk(root):
+            if dirpath == root:
+                # Leap-second and POSIX copies duplicate the main tree.
+                dirnames[:] = [d for d in dirnames if d not in ("posix", "right")]
+            for name in filenames:
+                path = os.path.join(dirpath, name)
+                key = os.path.relpath(path, root).replace(os.sep, "/")
+                if key in zones:
+                    continue
+                try:
+                    with open(path, "rb") as f:
+                        if f.read(4) == b"TZif":
+                            zones.add(key)
+                except OSError:
+                    continue
+    zones.discard("posixrules")
+    zones.discard("localtime")
+    return zones
+
+
+reset_tzpath()

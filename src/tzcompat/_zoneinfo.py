@@ -1,0 +1,501 @@
+"""The ZoneInfo tzinfo: PEP 615 semantics plus transition introspection."""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from bisect import bisect_right
+from collections.abc import Iterator
+from datetime import datetime, timedelta, timezone, tzinfo
+from typing import IO, Any
+
+from . import _tzpath
+from ._posix import PosixTZ, _td, parse_posix_tz
+from ._transitions import Transition, ZoneState
+from ._tzif import TZifData, read_tzif
+
+__all__ = ["RawZoneInfo", "ZoneInfo"]
+
+_EPOCH_ORDINAL = 719163
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
+_MAX_TS = (datetime.max.toordinal() + 1 - _EPOCH_ORDINAL) * 86400
+_NO_STATE = (None, None, None, None)
+# The rule repeats every 400 Gregorian years: a search that finds nothing in one
+# cycle never will.
+_RULE_CYCLE = 401
+
+
+def _dst_offsets(trans_idx: bytes, utcoff: tuple[int, ...], isdst: tuple[bool, ...]) -> list[int]:
+    """Infer each type's DST offset (``dst()``), which TZif does not store.
+
+    A DST type's offset is its distance from the standard type next to it in
+    the transition sequence (the one before, else the one after); types never
+    resolved that way get one hour. This is the inference the standard
+    library uses, so ``dst()`` agrees with it for every zone.
+    """
+    ntypes = len(isdst)
+    out = [0] * ntypes
+    wanted = sum(isdst)
+    found = 0
+    last = len(trans_idx) - 1
+    for i in range(1, len(trans_idx)):
+        if found == wanted:
+            break
+        idx = trans_idx[i]
+        if not isdst[idx] or out[idx]:
+            continue
+        diff = 0
+        prev = trans_idx[i - 1]
+        if not isdst[prev]:
+            diff = utcoff[idx] - utcoff[prev]
+        if not diff and idx < ntypes - 1 and i < last:
+            nxt = trans_idx[i + 1]
+            if isdst[nxt]:
+                continue
+            diff = utcoff[idx] - utcoff[nxt]
+        if diff:
+            found += 1
+            out[idx] = diff
+    else:
+        for idx in range(ntypes):
+            if isdst[idx] and not out[idx]:
+                out[idx] = 3600
+    return out
+
+
+def _ts(dt: datetime) -> int:
+    return (dt.toordinal() - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+
+
+def _instant(value: datetime | int | float | None) -> int | None:
+    """POSIX seconds for an aware datetime, a naive one (UTC) or a number."""
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        off = value.utcoffset()
+        base = _ts(value)
+        return base - int(off.total_seconds()) if off is not None else base
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value // 1)
+    raise TypeError(f"expected a datetime or a POSIX timestamp, not {type(value).__name__}")
+
+
+class ZoneInfo(tzinfo):
+    """An IANA time zone, with the standard library's semantics."""
+
+    __module__ = "tzcompat"
+    _strong_cache_size = 8
+    _strong_cache: dict[str, ZoneInfo] = {}
+    _weak_cache: Any = weakref.WeakValueDictionary()
+    _cache_lock = threading.RLock()
+
+    # Per-zone data, laid out for the hot paths.
+    _key: str | None
+    _trans_utc: tuple[int, ...]
+    _trans_local: tuple[list[int], list[int]]
+    _states: list[ZoneState]
+    _before: ZoneState | None
+    _after: ZoneState | PosixTZ
+    _fixed: bool
+    _tzif: TZifData
+    _source: str | None
+    _version: str | None
+    _from_cache: bool
+    _file_repr: str | None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._strong_cache = {}
+        cls._weak_cache = weakref.WeakValueDictionary()
+        cls._cache_lock = threading.RLock()
+
+    def __new__(cls, key: str) -> ZoneInfo:
+        instance = cls._weak_cache.get(key, None)
+        if instance is None:
+            with cls._cache_lock:
+                instance = cls._weak_cache.get(key, None)
+                if instance is None:
+                    instance = cls._new_instance(key)
+                    instance._from_cache = True
+                    instance = cls._weak_cache.setdefault(key, instance)
+        strong = cls._strong_cache
+        try:
+            # Moving the key to the newest end keeps the dict in LRU order.
+            strong[key] = strong.pop(key, instance)
+            if len(strong) > cls._strong_cache_size:
+                with cls._cache_lock:
+                    while len(strong) > cls._strong_cache_size:
+                        del strong[next(iter(strong))]
+        except (KeyError, RuntimeError, StopIteration):
+            # Another thread reshaped the LRU at the same moment; it is only a
+            # keep-alive hint, identity is guaranteed by the weak cache.
+            pass
+        return instance
+
+    @classmethod
+    def no_cache(cls, key: str) -> ZoneInfo:
+        """A new instance that bypasses (and does not enter) the cache."""
+        obj = cls._new_instance(key)
+        obj._from_cache = False
+        return obj
+
+    @classmethod
+    def _new_instance(cls, key: str) -> ZoneInfo:
+        fobj, source, version = _tzpath.open_zone(key)
+        with fobj:
+            data = read_tzif(fobj)
+        obj = super().__new__(cls)
+        obj._setup(data, key, source, version)
+        return obj
+
+    @classmethod
+    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:
+        """Build a zone from a binary file object holding TZif data (never cached)."""
+        data = read_tzif(fobj)
+        obj = super().__new__(cls)
+        obj._setup(data, key, None, None)
+        obj._file_repr = repr(fobj)
+        obj._from_cache = False
+        return obj
+
+    @classmethod
+    def _from_tzif(cls, data: TZifData, key: str | None, source: str | None = None,
+                   version: str | None = None) -> ZoneInfo:
+        obj = super().__new__(cls)
+        obj._setup(data, key, source, version)
+        obj._from_cache = False
+        return obj
+
+    @classmethod
+    def clear_cache(cls, *, only_keys: Any = None) -> None:
+        """Drop cached zones (all, or just ``only_keys``); held objects live on."""
+        with cls._cache_lock:
+            if only_keys is None:
+                cls._weak_cache.clear()
+                cls._strong_cache.clear()
+            else:
+                for key in only_keys:
+                    cls._weak_cache.pop(key, None)
+                    cls._strong_cache.pop(key, None)
+
+    def _setup(self, data: TZifData, key: str | None, source: str | None,
+               version: str | None) -> None:
+        self._key = key
+        self._tzif = data
+        self._source = source
+        self._version = version
+        self._file_repr = None
+        trans_idx, trans_utc, utcoff, isdst = data.trans_idx, data.trans_utc, data.utcoff, data.isdst
+        dstoff = _dst_offsets(trans_idx, utcoff, isdst)
+        types = [
+            ZoneState(_td(off), _td(dst), abbr, flag)
+            for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
+        ]
+        self._trans_utc = trans_utc
+        self._states = [types[i] for i in trans_idx]
+
+        # Wall-clock transition times for each fold. At a change, fold=0 sees
+        # the later wall time (the larger offset) and fold=1 the earlier one.
+        # The first transition is measured against type 0, as the stdlib does.
+        n = len(trans_utc)
+        local0 = [0] * n
+        local1 = [0] * n
+        prev = utcoff[0] if utcoff else 0
+        for i in range(n):
+            cur = utcoff[trans_idx[i]]
+            if cur > prev:
+                local0[i] = trans_utc[i] + cur
+                local1[i] = trans_utc[i] + prev
+            else:
+                local0[i] = trans_utc[i] + prev
+                local1[i] = trans_utc[i] + cur
+            prev = cur
+        self._trans_local = (local0, local1)
+
+        # Before the first transition: the first standard type (RFC 8536 says
+        # type 0, but the stdlib's choice is what we must agree with).
+        self._before = next((t for t in types if not t.is_dst), types[0] if types else None)
+
+        footer = data.footer
+        if footer:
+            self._after = parse_posix_tz(footer)
+        elif self._states:
+            self._after = self._states[-1]
+        elif types:
+            self._after = types[-1]
+        else:
+            raise ValueError("No time zone information found.")
+
+        after = self._after
+        if isinstance(after, PosixTZ) or len(types) > 1:
+            self._fixed = False
+        elif not types:
+            self._fixed = True
+        else:
+            self._fixed = types[0][:3] == after[:3]
+
+    # --- tzinfo interface -------------------------------------------------
+
+    def _find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
+        if dt is None:
+            return self._after if self._fixed else _NO_STATE  # type: ignore[return-value]
+        ts = (dt.toordinal() - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        fold = dt.fold
+        lt = self._trans_local[fold]
+        if lt:
+            if ts < lt[0]:
+                return self._before  # type: ignore[return-value]
+            if ts > lt[-1]:
+                after = self._after
+                if after.__class__ is PosixTZ:
+                    return after.find_local(ts, dt.year, fold)  # type: ignore[union-attr]
+                return after  # type: ignore[return-value]
+            return self._states[bisect_right(lt, ts) - 1]
+        after = self._after
+        if after.__class__ is PosixTZ:
+            return after.find_local(ts, dt.year, fold)  # type: ignore[union-attr]
+        return after  # type: ignore[return-value]
+
+    def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        return self._find(dt)[0]
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        return self._find(dt)[1]
+
+    def tzname(self, dt: datetime | None) -> str | None:
+        return self._find(dt)[2]
+
+    def fromutc(self, dt: datetime) -> datetime:
+        if not isinstance(dt, datetime):
+            raise TypeError("fromutc: argument must be a datetime")
+        if dt.tzinfo is not self:
+            raise ValueError("fromutc: dt.tzinfo is not self")
+        state, fold = self._find_utc(
+            (dt.toordinal() - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
+            dt.year,
+        )
+        dt = dt + state[0]
+        return dt.replace(fold=1) if fold else dt
+
+    def _find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
+        """State at UTC instant ``ts`` (``year`` is its UTC year) and the fold
+        of the resulting wall time."""
+        utc = self._trans_utc
+        n = len(utc)
+        if n and ts < utc[0]:
+            return self._before, False  # type: ignore[return-value]
+        if not n or ts > utc[-1]:
+            after = self._after
+            if after.__class__ is PosixTZ:
+                state, fold = after.find_utc(ts, year)  # type: ignore[union-attr]
+            else:
+                state, fold = after, False  # type: ignore[assignment]
+            if n and not fold:
+                # Just after the last explicit transition the wall clock may
+                # still be repeating the hour that transition set back.
+                prev = self._states[n - 2] if n > 1 else self._before
+                diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+                fold = diff > 0 and ts < utc[-1] + diff
+            return state, fold  # type: ignore[return-value]
+        idx = bisect_right(utc, ts)
+        if idx >= 2:
+            prev, state = self._states[idx - 2], self._states[idx - 1]
+        else:
+            prev, state = self._before, self._states[0]
+        shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+        return state, shift > ts - utc[idx - 1]  # type: ignore[return-value]
+
+    # --- identity, repr, pickling -----------------------------------------
+
+    @property
+    def key(self) -> str | None:
+        """The key this zone was requested with (None for ``from_file`` without one)."""
+        return self._key
+
+    def __str__(self) -> str:
+        return self._key if self._key is not None else repr(self)
+
+    def __repr__(self) -> str:
+        name = f"{type(self).__module__}.{type(self).__qualname__}"
+        if self._file_repr is not None:
+            return f"{name}.from_file({self._file_repr})"
+        return f"{name}(key={self._key!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self._file_repr is not None or self._key is None:
+            import pickle
+
+            raise pickle.PicklingError(
+                "Cannot pickle a ZoneInfo file created from a file stream; "
+                "use zone.by_value() to pickle its rules"
+            )
+        return (type(self)._unpickle, (self._key, self._from_cache))
+
+    @classmethod
+    def _unpickle(cls, key: str, from_cache: bool, /) -> ZoneInfo:
+        return cls(key) if from_cache else cls.no_cache(key)
+
+    def by_value(self) -> RawZoneInfo:
+        """A copy of this zone that pickles its full rules, not just its key."""
+        return RawZoneInfo._from_tzif(self._tzif, self._key, self._source, self._version)
+
+    # --- beyond the stdlib ------------------------------------------------
+
+    @property
+    def source(self) -> str | None:
+        """Where the data came from: a file path, ``"tzdata:<key>"``, or None."""
+        return self._source
+
+    @property
+    def data_version(self) -> str | None:
+        """The IANA release of the data (e.g. ``"2026f"``), when known."""
+        return self._version
+
+    @property
+    def tzif(self) -> TZifData:
+        """The parsed TZif data this zone was built from."""
+        return self._tzif
+
+    @property
+    def initial_state(self) -> ZoneState | None:
+        """The state in force before the first transition."""
+        return self._before
+
+    def _state_at(self, ts: int) -> ZoneState:
+        return self._find_utc(ts, _year_of(ts))[0]
+
+    def transitions(self, start: datetime | int | None = None,
+                    end: datetime | int | None = None) -> Iterator[Transition]:
+        """Each change with ``start <= instant < end``, in order.
+
+        Every transition recorded in the file is yielded, then those of the
+        footer rule (forever when ``end`` is None and the rule has DST).
+        """
+        lo = _instant(start)
+        hi = _instant(end)
+        utc = self._trans_utc
+        states = self._states
+        i = 0 if lo is None else bisect_right(utc, lo - 1)
+        prev = self._before if i == 0 else states[i - 1]
+        for i in range(i, len(utc)):
+            ts = utc[i]
+            if hi is not None and ts >= hi:
+                return
+            yield Transition(ts, prev, states[i])  # type: ignore[arg-type]
+            prev = states[i]
+        after = self._after
+        if not isinstance(after, PosixTZ):
+            if utc and prev != after:
+                # A static footer that differs from the last type: the change
+                # takes effect right after the last transition.
+                ts = utc[-1] + 1
+                if (lo is None or ts >= lo) and (hi is None or ts < hi):
+                    yield Transition(ts, prev, after)  # type: ignore[arg-type]
+            return
+        yield from self._rule_transitions(after, lo, hi)
+
+    def _rule_transitions(self, rule: PosixTZ, lo: int | None,
+                          hi: int | None) -> Iterator[Transition]:
+        utc = self._trans_utc
+        floor = utc[-1] if utc else _MIN_TS - 1  # the rule governs after this
+        if lo is not None and lo > floor + 1:
+            floor = lo - 1
+        year = _year_of(floor + 1)
+        quiet = 0
+        while year <= 9999 and quiet < _RULE_CYCLE:
+            # Candidates: the rule's two boundaries, and the UTC new year (where
+            # the year that selects the rule's boundaries changes).
+            for ts in sorted((*rule.year_changes(year), _year_start(year))):
+                if ts <= floor:
+                    continue
+                if hi is not None and ts >= hi:
+                    return
+                floor = ts
+                before = self._state_at(ts - 1)
+                now = self._state_at(ts)
+                if before != now:
+                    quiet = 0
+                    yield Transition(ts, before, now)
+            year += 1
+            quiet += 1
+
+    def next_transition(self, dt: datetime | int) -> Transition | None:
+        """The first transition strictly after the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("next_transition() needs a datetime or a timestamp")
+        return next(self.transitions(ts + 1), None)
+
+    def previous_transition(self, dt: datetime | int) -> Transition | None:
+        """The last transition at or before the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("previous_transition() needs a datetime or a timestamp")
+        utc = self._trans_utc
+        after = self._after
+        if isinstance(after, PosixTZ) and (not utc or ts > utc[-1]):
+            floor = utc[-1] if utc else _MIN_TS - 1
+            year = _year_of(ts)
+            for _ in range(_RULE_CYCLE):
+                lo = max(_year_start(year), floor + 1)
+                found = None
+                for found in self._rule_transitions(after, lo, ts + 1):
+                    pass
+                if found is not None:
+                    return found
+                if lo <= floor + 1 or year <= 1:
+                    break
+                year -= 1
+        idx = bisect_right(utc, ts)
+        if idx == 0:
+            return None
+        before = self._before if idx == 1 else self._states[idx - 2]
+        return Transition(utc[idx - 1], before, self._states[idx - 1])  # type: ignore[arg-type]
+
+    def is_ambiguous(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` occurs twice in this zone."""
+        naive = dt.replace(tzinfo=None)
+        off0 = self._find(naive.replace(fold=0))[0]
+        off1 = self._find(naive.replace(fold=1))[0]
+        if off0 == off1:
+            return False
+        # In a fold, fold=0 has the larger offset; in a gap it is the other way.
+        return off0 > off1  # type: ignore[operator]
+
+    def is_imaginary(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
+        naive = dt.replace(tzinfo=None)
+        off0 = self._find(naive.replace(fold=0))[0]
+        off1 = self._find(naive.replace(fold=1))[0]
+        return off0 < off1  # type: ignore[operator]
+
+
+def _year_of(ts: int) -> int:
+    if ts < _MIN_TS:
+        return 1
+    if ts >= _MAX_TS:
+        return 9999
+    return (_EPOCH + timedelta(seconds=ts)).year
+
+
+def _year_start(year: int) -> int:
+    return (datetime(year, 1, 1).toordinal() - _EPOCH_ORDINAL) * 86400
+
+
+class RawZoneInfo(ZoneInfo):
+    """A ZoneInfo that pickles by value: its pickle carries the whole rule set,
+    so it loads with the same offsets where no zone data is installed."""
+
+    __module__ = "tzcompat"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        data = self._tzif
+        return (_raw_unpickle, (self._key, tuple(data), self._source, self._version))
+
+
+def _raw_unpickle(key: str | None, fields: tuple[Any, ...], source: str | None,
+                  version: str | None) -> RawZoneInfo:
+    data = TZifData(*fields)
+    return RawZoneInfo._from_tzif(data, key, source, version)  # type: ignore[return-value]
+

@@ -1,0 +1,161 @@
+"""Base classes shared by the dateutil-style tzinfo classes.
+
+``_tzinfo`` gives the generic PEP 495 helpers (``is_ambiguous``, ``fromutc``) that
+dateutil's ``tzlocal`` and ``tzical`` zones inherit; ``tzrangebase`` is the abstract
+"one DST period a year" zone behind ``tzrange`` and ``tzstr``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, tzinfo
+
+__all__ = ["ZERO", "enfold", "tzrangebase"]
+
+ZERO = timedelta(0)
+
+
+def enfold(dt: datetime, fold: int = 1) -> datetime:
+    """Return ``dt`` with its ``fold`` attribute set to ``fold`` (default 1)."""
+    return dt.replace(fold=fold)
+
+
+def _check_fromutc_arg(zone: tzinfo, dt: object) -> None:
+    """Raise the errors CPython's own ``fromutc`` raises for a bad argument."""
+    if not isinstance(dt, datetime):
+        raise TypeError("fromutc() requires a datetime argument")
+    if dt.tzinfo is not zone:
+        raise ValueError("dt.tzinfo is not self")
+
+
+class _tzinfo(tzinfo):
+    """Generic fold-aware helpers built only on ``utcoffset``/``dst``."""
+
+    def is_ambiguous(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` (naive or aware) occurs twice in this zone."""
+        dt = dt.replace(tzinfo=self)
+        first = dt.replace(fold=0)
+        second = dt.replace(fold=1)
+        return first.utcoffset() != second.utcoffset()
+
+    def _fold_status(self, dt_utc: datetime, dt_wall: datetime) -> int:
+        # The wall time is the second occurrence exactly when it sits at the
+        # standard offset from the UTC instant.
+        if not self.is_ambiguous(dt_wall):
+            return 0
+        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())
+
+    def _fromutc(self, dt: datetime) -> datetime:
+        # The algorithm of the datetime module's reference fromutc, except that
+        # the DST correction is read at fold=1 (PEP 495 flips the old default).
+        off = dt.utcoffset()
+        if off is None:
+            raise ValueError("fromutc() requires a non-None utcoffset() result")
+        dst = dt.dst()
+        if dst is None:
+            raise ValueError("fromutc() requires a non-None dst() result")
+        dt += off - dst
+        dst = dt.replace(fold=1).dst()
+        if dst is None:
+            raise ValueError("fromutc(): dt.dst gave inconsistent results; cannot convert")
+        return dt + dst
+
+    def fromutc(self, dt: datetime) -> datetime:
+        """Convert a UTC time (with this zone attached) to wall time, setting ``fold``."""
+        _check_fromutc_arg(self, dt)
+        wall = self._fromutc(dt)
+        return wall.replace(fold=self._fold_status(dt, wall))
+
+
+class tzrangebase(_tzinfo):
+    """Abstract zone with at most one DST period per year.
+
+    Subclasses provide ``transitions(year)`` (DST start and end as naive standard
+    times, or None), ``hasdst`` and ``_std_offset``/``_dst_offset``/``_std_abbr``/
+    ``_dst_abbr``. In a gap both folds give the DST side, as in dateutil.
+    """
+
+    hasdst: bool
+    _std_offset: timedelta
+    _dst_offset: timedelta
+    _std_abbr: str | None
+    _dst_abbr: str | None
+
+    def __init__(self) -> None:
+        raise NotImplementedError("tzrangebase is an abstract base class")
+
+    def transitions(self, year: int) -> tuple[datetime, datetime] | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        isdst = self._isdst(dt)
+        if isdst is None:
+            return None
+        return self._dst_offset if isdst else self._std_offset
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        isdst = self._isdst(dt)
+        if isdst is None:
+            return None
+        return self._dst_base_offset if isdst else ZERO
+
+    def tzname(self, dt: datetime | None) -> str | None:
+        return self._dst_abbr if self._isdst(dt) else self._std_abbr
+
+    def fromutc(self, dt: datetime) -> datetime:
+        """Convert a UTC time (with this zone attached) to wall time, setting ``fold``."""
+        if not isinstance(dt, datetime):
+            raise TypeError("fromutc() requires a datetime argument")
+        if dt.tzinfo is not self:
+            raise ValueError("dt.tzinfo is not self")
+        trans = self.transitions(dt.year)
+        if trans is None:
+            return dt + self.utcoffset(dt)
+        # The rules give local standard times; shift them to UTC.
+        on = trans[0] - self._std_offset
+        off = trans[1] - self._std_offset
+        isdst = self._naive_isdst(dt.replace(tzinfo=None), (on, off))
+        if isdst:
+            return (dt + self._dst_offset).replace(fold=0)
+        wall = dt + self._std_offset
+        return wall.replace(fold=int(self.is_ambiguous(wall)))
+
+    def is_ambiguous(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` falls in the hour repeated when DST ends."""
+        if not self.hasdst:
+            return False
+        _start, end = self.transitions(dt.year)
+        naive = dt.replace(tzinfo=None)
+        return end <= naive < end + self._dst_base_offset
+
+    def _isdst(self, dt: datetime | None) -> bool | None:
+        if not self.hasdst:
+            return False
+        if dt is None:
+            return None
+        trans = self.transitions(dt.year)
+        if trans is None:
+            return False
+        naive = dt.replace(tzinfo=None)
+        isdst = self._naive_isdst(naive, trans)
+        if not isdst and self.is_ambiguous(naive):
+            return not dt.fold
+        return isdst
+
+    @staticmethod
+    def _naive_isdst(dt: datetime, transitions: tuple[datetime, datetime]) -> bool:
+        on, off = transitions
+        dt = dt.replace(tzinfo=None)
+        if on < off:
+            return on <= dt < off
+        return not off <= dt < on
+
+    @property
+    def _dst_base_offset(self) -> timedelta:
+        return self._dst_offset - self._std_offset
+
+    __hash__ = None  # type: ignore[assignment]  # equality is by value, objects are mutable
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(...)"
+
+    __reduce__ = object.__reduce__

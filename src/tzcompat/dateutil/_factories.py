@@ -1,0 +1,76 @@
+"""Metaclasses giving dateutil's instance identity rules.
+
+``tzutc()`` is a singleton per class; ``tzoffset(name, offset)`` and
+``tzstr(s, posix_offset)`` return one shared object per argument tuple while it is
+alive, with the last 8 distinct tuples kept alive by a small LRU. ``cls.instance()``
+always builds a fresh object.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from datetime import timedelta
+from typing import Any
+
+__all__ = ["_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"]
+
+_STRONG_CACHE_SIZE = 8
+
+
+class _TzSingleton(type):
+    """Calling the class always returns the one instance of that class."""
+
+    def __init__(cls, *args: Any, **kwargs: Any) -> None:
+        cls._singleton = None
+        super().__init__(*args, **kwargs)
+
+    def __call__(cls) -> Any:
+        inst = cls._singleton
+        if inst is None:
+            inst = super().__call__()
+            cls._singleton = inst
+        return inst
+
+
+class _TzFactory(type):
+    def instance(cls, *args: Any, **kwargs: Any) -> Any:
+        """Alternate constructor that returns a fresh instance."""
+        return type.__call__(cls, *args, **kwargs)
+
+
+class _CachingFactory(_TzFactory):
+    """Weak cache by key, plus a strong LRU of the most recent keys."""
+
+    def __init__(cls, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cls._weak_instances = weakref.WeakValueDictionary()
+        cls._strong_instances = OrderedDict()
+        cls._cache_lock = threading.Lock()
+
+    def _cached(cls, key: Any, *args: Any) -> Any:
+        inst = cls._weak_instances.get(key)
+        if inst is None:
+            # Built outside the lock: construction may warn, and warning hooks
+            # are user code.
+            inst = cls._weak_instances.setdefault(key, type.__call__(cls, *args))
+        with cls._cache_lock:
+            strong = cls._strong_instances
+            strong[key] = inst
+            strong.move_to_end(key)
+            if len(strong) > _STRONG_CACHE_SIZE:
+                strong.popitem(last=False)
+        return inst
+
+
+class _TzOffsetFactory(_CachingFactory):
+    def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
+        # A timedelta and the equivalent number of seconds share one instance.
+        key = (name, offset.total_seconds() if isinstance(offset, timedelta) else offset)
+        return cls._cached(key, name, offset)
+
+
+class _TzStrFactory(_CachingFactory):
+    def __call__(cls, s: str, posix_offset: bool = False) -> Any:
+        return cls._cached((s, posix_offset), s, posix_offset)

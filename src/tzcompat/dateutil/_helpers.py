@@ -1,0 +1,69 @@
+"""``datetime_exists``, ``datetime_ambiguous`` and ``resolve_imaginary``.
+
+These accept any tzinfo, as dateutil's do. The generic algorithms are dateutil's
+(round trip through UTC; compare the two folds). For this package's ``tzfile`` the
+answer is read straight from the zone's transition data, which gives the same
+result without the datetime arithmetic.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, tzinfo
+
+from ._fixed import UTC
+
+__all__ = ["datetime_ambiguous", "datetime_exists", "resolve_imaginary"]
+
+_DAY = timedelta(hours=24)
+
+
+def _fast_status(tz: object, dt: datetime) -> int | None:
+    """1 ambiguous / -1 imaginary / 0 neither, when ``tz`` can tell cheaply; else None."""
+    probe = getattr(type(tz), "_fast_wall_status", None)
+    if probe is None:
+        return None
+    return probe(tz, dt)
+
+
+def datetime_exists(dt: datetime, tz: tzinfo | None = None) -> bool:
+    """Whether the wall time of ``dt`` exists in ``tz`` (default: ``dt.tzinfo``)."""
+    if tz is None:
+        if dt.tzinfo is None:
+            raise ValueError("Datetime is naive and no time zone provided.")
+        tz = dt.tzinfo
+    status = _fast_status(tz, dt)
+    if status is not None:
+        return status != -1
+    naive = dt.replace(tzinfo=None)
+    # A wall time exists exactly when it survives a round trip through UTC.
+    back = naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
+    return naive == back.replace(tzinfo=None)
+
+
+def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
+    """Whether the wall time of ``dt`` occurs twice in ``tz`` (default: ``dt.tzinfo``)."""
+    if tz is None:
+        if dt.tzinfo is None:
+            raise ValueError("Datetime is naive and no time zone provided.")
+        tz = dt.tzinfo
+    is_ambiguous = getattr(tz, "is_ambiguous", None)
+    if is_ambiguous is not None:
+        # As in dateutil, a failing is_ambiguous falls back to the generic test.
+        try:
+            return is_ambiguous(dt)
+        except Exception:
+            pass
+    dt = dt.replace(tzinfo=tz)
+    first = dt.replace(fold=0)
+    second = dt.replace(fold=1)
+    return not (first.utcoffset() == second.utcoffset() and first.dst() == second.dst())
+
+
+def resolve_imaginary(dt: datetime) -> datetime:
+    """Move a wall time skipped by a gap forward by the size of the gap.
+
+    Existing (or naive) datetimes are returned unchanged, as the same object.
+    """
+    if dt.tzinfo is not None and not datetime_exists(dt):
+        dt += (dt + _DAY).utcoffset() - (dt - _DAY).utcoffset()
+    return dt

@@ -1,0 +1,315 @@
+"""``tzstr``: dateutil's own reading of TZ-variable strings.
+
+This is not strict POSIX. The grammar is token based and lenient: abbreviations are
+any run of tokens without digits or ``:,-+`` (so ``'EST 5 EDT'`` has the names
+``'EST '`` and ``' EDT'``), offsets may be ``h``, ``hh``, ``hhmm`` or ``h:mm``, rules
+may be POSIX (``Jn``, ``n``, ``Mm.w.d`` with ``/time``) or dateutil's deprecated
+"GNU" list of nine or ten numbers, and ``UTC+3``/``GMT+3`` mean three hours *ahead*
+unless ``posix_offset=True``. Missing rules default to the US rules before 2007.
+Strings the grammar rejects raise ``ValueError("unknown string format")``.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from ._factories import _TzStrFactory
+from ._range import _Weekday, _YearRule, tzrange
+from ._warnings import DeprecatedTzFormatWarning
+
+__all__ = ["tzstr"]
+
+_TOKEN_RE = re.compile(r"([,:.]|[a-zA-Z]+|[0-9]+)")
+_DIGITS = "0123456789"
+_STOP_CHARS = "0123456789:,-+"  # a token with any of these cannot be part of a name
+_GNU_CHARS = "0123456789+-"
+_POSIX_RULE_TOKENS = (",", "/", "J", "M", ".", "-", ":")
+
+
+class _Reject(Exception):
+    """The string does not follow the grammar."""
+
+
+class _RuleSpec:
+    __slots__ = ("day", "jyday", "month", "time", "week", "weekday", "yday")
+
+    def __init__(self) -> None:
+        self.month: int | None = None
+        self.week: int | None = None
+        self.weekday: int | None = None
+        self.yday: int | None = None
+        self.jyday: int | None = None
+        self.day: int | None = None
+        self.time: int | None = None
+
+
+class _Spec:
+    __slots__ = ("dstabbr", "dstoffset", "end", "start", "stdabbr", "stdoffset", "unused")
+
+    def __init__(self) -> None:
+        self.stdabbr: str | None = None
+        self.stdoffset: int | None = None
+        self.dstabbr: str | None = None
+        self.dstoffset: int | None = None
+        self.start = _RuleSpec()
+        self.end = _RuleSpec()
+        self.unused = False
+
+
+class _Cursor:
+    """Token list, position, and the set of positions consumed."""
+
+    __slots__ = ("i", "n", "toks", "used")
+
+    def __init__(self, toks: list[str]) -> None:
+        self.toks = toks
+        self.n = len(toks)
+        self.i = 0
+        self.used: set[int] = set()
+
+    def take(self) -> str:
+        """Mark the current token used and return it (IndexError past the end)."""
+        tok = self.toks[self.i]
+        self.used.add(self.i)
+        return tok
+
+
+def _clock(cur: _Cursor) -> int:
+    """``hhmm``, ``h[h]:mm`` or ``h[h]`` at the cursor, in seconds; leaves the cursor on
+    the last token read."""
+    toks, i = cur.toks, cur.i
+    tok = toks[i]
+    if len(tok) == 4:
+        return int(tok[:2]) * 3600 + int(tok[2:]) * 60
+    if i + 1 < cur.n and toks[i + 1] == ":":
+        value = int(tok) * 3600 + int(toks[i + 2]) * 60
+        cur.used.add(i)
+        cur.i = i + 2
+        return value
+    if len(tok) <= 2:
+        return int(tok[:2]) * 3600
+    raise _Reject
+
+
+def _names_and_offsets(cur: _Cursor, spec: _Spec) -> None:
+    toks = cur.toks
+    while cur.i < cur.n:
+        j = cur.i
+        while j < cur.n and not any(ch in _STOP_CHARS for ch in toks[j]):
+            j += 1
+        if j == cur.i:
+            return
+        name = "".join(toks[cur.i : j])
+        is_std = not spec.stdabbr
+        if is_std:
+            spec.stdabbr = name
+        else:
+            spec.dstabbr = name
+        cur.used.update(range(j))
+        cur.i = j
+        if j < cur.n and (toks[j] in ("+", "-") or toks[j][0] in _DIGITS):
+            if toks[j] in ("+", "-"):
+                # POSIX: "+" means west of Greenwich, a negative UTC offset.
+                sign = -1 if toks[j] == "+" else 1
+                cur.used.add(j)
+                cur.i += 1
+            else:
+                sign = -1
+            seconds = _clock(cur) * sign
+            if is_std:
+                spec.stdoffset = seconds
+            else:
+                spec.dstoffset = seconds
+            cur.used.add(cur.i)
+            cur.i += 1
+        if spec.dstabbr:
+            return
+
+
+def _gnu_rules(cur: _Cursor, spec: _Spec) -> None:
+    # month,week,weekday,time for start and end (week 0: weekday is a day of the
+    # month), then an optional DST offset in seconds relative to standard time.
+    toks = cur.toks
+    for rule in (spec.start, spec.end):
+        rule.month = int(cur.take())
+        cur.i += 2
+        if toks[cur.i] == "-":
+            cur.used.add(cur.i)
+            cur.i += 1
+            value = -int(toks[cur.i])
+        else:
+            value = int(toks[cur.i])
+        cur.used.add(cur.i)
+        cur.i += 2
+        if value:
+            rule.week = value
+            rule.weekday = (int(toks[cur.i]) - 1) % 7
+        else:
+            rule.day = int(toks[cur.i])
+        cur.used.add(cur.i)
+        cur.i += 2
+        rule.time = int(cur.take())
+        cur.i += 2
+    if cur.i < cur.n:
+        sign = 1
+        if toks[cur.i] in ("-", "+"):
+            sign = -1 if toks[cur.i] == "-" else 1
+            cur.used.add(cur.i)
+            cur.i += 1
+        cur.used.add(cur.i)
+        spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]
+
+
+def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
+    toks = cur.toks
+    for rule in (spec.start, spec.end):
+        tok = toks[cur.i]
+        if tok == "J":
+            cur.used.add(cur.i)
+            cur.i += 1
+            rule.jyday = int(toks[cur.i])
+        elif tok == "M":
+            cur.used.add(cur.i)
+            cur.i += 1
+            rule.month = int(cur.take())
+            for field in ("week", "weekday"):
+                cur.i += 1
+                if toks[cur.i] not in ("-", "."):
+                    raise _Reject
+                cur.used.add(cur.i)
+                cur.i += 1
+                if field == "week":
+                    week = int(cur.take())
+                    rule.week = -1 if week == 5 else week
+            rule.weekday = (int(toks[cur.i]) - 1) % 7
+        else:
+            rule.yday = int(tok) + 1
+        cur.used.add(cur.i)
+        cur.i += 1
+        if cur.i < cur.n and toks[cur.i] == "/":
+            cur.used.add(cur.i)
+            cur.i += 1
+            seconds = _clock(cur)
+            if cur.i + 1 < cur.n and toks[cur.i + 1] == ":" and toks[cur.i - 1] == ":":
+                # h:mm:ss; only reachable after the h:mm form.
+                cur.used.add(cur.i)
+                cur.i += 2
+                seconds += int(toks[cur.i])
+            rule.time = seconds
+            cur.used.add(cur.i)
+            cur.i += 1
+        if cur.i != cur.n and toks[cur.i] != ",":
+            raise _Reject
+        cur.i += 1
+    if cur.i < cur.n:
+        raise _Reject
+
+
+def _parse(s: str) -> _Spec | None:
+    """Parse ``s`` by dateutil's grammar; None when it does not fit at all."""
+    toks = [tok for tok in _TOKEN_RE.split(s) if tok]
+    cur = _Cursor(toks)
+    spec = _Spec()
+    try:
+        _names_and_offsets(cur, spec)
+        if cur.i < cur.n:
+            # ";" may separate the rules instead of ",".
+            for k in range(cur.i, cur.n):
+                if toks[k] == ";":
+                    toks[k] = ","
+            if toks[cur.i] != ",":
+                raise _Reject
+            cur.i += 1
+        rest = toks[cur.i :]
+        if cur.i >= cur.n:
+            pass
+        elif 8 <= toks.count(",") <= 9 and all(
+            ch in _GNU_CHARS for tok in rest if tok != "," for ch in tok
+        ):
+            _gnu_rules(cur, spec)
+            warnings.warn(
+                f"The time zone string {s!r} uses dateutil's own comma-separated rule "
+                "format, which is deprecated; use a POSIX/GNU TZ string such as "
+                "'EST5EDT,M3.2.0,M11.1.0' instead.",
+                DeprecatedTzFormatWarning,
+                stacklevel=5,
+            )
+        elif (
+            toks.count(",") == 2
+            and rest.count("/") <= 2
+            and all(
+                ch in _DIGITS for tok in rest if tok not in _POSIX_RULE_TOKENS for ch in tok
+            )
+        ):
+            _posix_rules(cur, spec)
+    except (IndexError, ValueError, _Reject):
+        return None
+    leftover = {toks[k] for k in range(cur.n) if k not in cur.used}
+    spec.unused = not leftover <= {",", ":"}
+    return spec
+
+
+def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
+    month = day = yearday = nlyearday = None
+    weekday = None
+    if spec.month is not None:
+        month = spec.month
+        if spec.weekday is not None:
+            weekday = _Weekday(spec.weekday, spec.week)
+            day = 1 if spec.week > 0 else 31  # type: ignore[operator]
+        elif spec.day:
+            day = spec.day
+    elif spec.yday is not None:
+        yearday = spec.yday
+    elif spec.jyday is not None:
+        nlyearday = spec.jyday
+    has_date = spec.month is not None or spec.yday is not None or spec.jyday is not None
+    if not has_date:
+        # dateutil's defaults: the first Sunday of April, the last Sunday of October.
+        if is_end:
+            month, day, weekday = 10, 31, _Weekday(6, -1)
+        else:
+            month, day, weekday = 4, 1, _Weekday(6, +1)
+    seconds = spec.time if spec.time is not None else 7200
+    if is_end:
+        # The end is given in DST wall time; the rule wants standard time.
+        seconds -= dst_saving
+    return _YearRule(
+        month=month, day=day, weekday=weekday, yearday=yearday, nlyearday=nlyearday,
+        seconds=seconds,
+    )
+
+
+class tzstr(tzrange, metaclass=_TzStrFactory):
+    """A zone from a TZ-variable style string, read with dateutil's grammar.
+
+    ``UTC+3`` and ``GMT+3`` are three hours ahead of UTC unless ``posix_offset`` is
+    true. Equal arguments give the same object while it is alive;
+    ``tzstr.instance(...)`` gives a fresh one.
+    """
+
+    def __init__(self, s: str, posix_offset: bool = False) -> None:
+        self._s = s
+        spec = _parse(s)
+        if spec is None or spec.unused:
+            raise ValueError("unknown string format")
+        if spec.stdabbr in ("GMT", "UTC") and not posix_offset:
+            # dateutil's deliberate break with POSIX: GMT+3 is UTC+03:00.
+            spec.stdoffset *= -1  # type: ignore[operator]
+        tzrange.__init__(
+            self, spec.stdabbr, spec.stdoffset, spec.dstabbr, spec.dstoffset,
+            start=False, end=False,
+        )
+        if not spec.dstabbr:
+            self._start_delta = None
+            self._end_delta = None
+        else:
+            saving = self._dst_offset - self._std_offset
+            saving_s = saving.seconds + saving.days * 86400
+            self._start_delta = _rule(spec.start, False, saving_s)
+            if self._start_delta:
+                self._end_delta = _rule(spec.end, True, saving_s)
+        self.hasdst = bool(self._start_delta)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._s!r})"
