@@ -233,8 +233,12 @@ class _Migrator(ContextAwareTransformer):
 
     def _ref(self, node: cst.CSTNode) -> str | None:
         """The pytz/dateutil.tz name ``node`` refers to, if any."""
-        if isinstance(node, cst.Attribute) and self._ref(node.value) in _VALUES:
-            return None  # an attribute of a pytz object (pytz.utc.localize), not of the module
+        if isinstance(node, cst.Attribute) and (
+            not isinstance(node.value, cst.Name | cst.Attribute) or self._ref(node.value) in _VALUES
+        ):
+            # an attribute of a pytz object (pytz.utc.localize, pytz.timezone(k).zone), not a
+            # module attribute: QualifiedNameProvider looks through calls, so stop it here
+            return None
         for q in self._qnames(node):
             if _is_legacy_name(q):
                 return q
@@ -273,7 +277,7 @@ class _Migrator(ContextAwareTransformer):
             if not isinstance(assignment, Assignment) or not isinstance(
                 assignment.node, cst.Name
             ):
-                out.append(assignment.node)
+                out.append(getattr(assignment, "node", cst.Name("__builtin__")))
                 continue
             parent = self._parent(assignment.node)
             if isinstance(parent, cst.AssignTarget):
@@ -475,6 +479,8 @@ class _Migrator(ContextAwareTransformer):
         kind = self._zone_kind(original.value)
         if kind == "zone":
             return updated.with_changes(attr=cst.Name("key"))
+        if kind == "utc":  # pytz.utc.zone == "UTC" == str(timezone.utc)
+            return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
         if kind is not None:
             self._report(original, "zone-attribute")
         elif self.has_pytz and isinstance(original.value, cst.Attribute | cst.Name):
@@ -544,7 +550,7 @@ class _Migrator(ContextAwareTransformer):
             self._report(original, "call-shape", detail=_code(original.func))
             return None
         key = _string_value(original.args[0].value)
-        arg = _no_comma(updated.args[0])
+        arg = updated.args[0]
         if key is not None:
             canonical = _known_keys().get(key.lower())
             if canonical is None:
@@ -555,7 +561,7 @@ class _Migrator(ContextAwareTransformer):
                 arg = arg.with_changes(value=cst.SimpleString(repr(canonical)))
         else:
             self._report(original, "timezone-dynamic")
-        return cst.Call(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
+        return updated.with_changes(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
 
     def _call_gettz(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         shape = _plain_args(original)
@@ -582,10 +588,10 @@ class _Migrator(ContextAwareTransformer):
         if key not in _known_keys().values():
             self._report(original, "gettz-key")
             return None
-        arg = _no_comma(updated.args[0]).with_changes(value=cst.SimpleString(repr(key)))
-        if key == _string_value(value):
-            arg = _no_comma(updated.args[0])
-        return cst.Call(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
+        arg = updated.args[0]
+        if key != _string_value(value):
+            arg = arg.with_changes(value=cst.SimpleString(repr(key)))
+        return updated.with_changes(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
 
     def _call_tzutc(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         return self._utc() if not original.args else None
@@ -691,19 +697,23 @@ class _Migrator(ContextAwareTransformer):
             self._report(original, "localize-receiver")
         self.need_localize = True
         self.need_errors = True
-        args = [
-            _no_comma(updated.args[0]).with_changes(
-                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-            ),
-            cst.Arg(receiver),
-        ]
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        first = updated.args[0]
+        if not isinstance(first.comma, cst.Comma):
+            first = first.with_changes(comma=space)
         if len(updated.args) == 2:
-            is_dst = updated.args[1].value
-            args[-1] = args[-1].with_changes(
-                comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
-            )
-            args.append(_kwarg("is_dst", is_dst))
-        return cst.Call(func=cst.Name(_helpers.LOCALIZE_NAME), args=args)
+            last = updated.args[1]
+            args = [
+                first,
+                cst.Arg(receiver, comma=space),
+                last.with_changes(
+                    keyword=cst.Name("is_dst"), equal=_kwarg("is_dst", last.value).equal
+                ),
+            ]
+        else:
+            trailing = updated.args[0].comma  # keep a trailing comma (and its comment) last
+            args = [first, cst.Arg(receiver, comma=trailing)]
+        return updated.with_changes(func=cst.Name(_helpers.LOCALIZE_NAME), args=args)
 
     def _call_normalize(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         func = original.func
