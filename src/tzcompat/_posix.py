@@ -123,6 +123,11 @@ class PosixTZ:
         years[year] = info
         return info
 
+    def year_info(self, year: int) -> tuple[int, ...]:
+        """Per-year boundaries: fold-0 DST window, fold-1 window (local), DST
+        start and end (UTC), and the UTC window whose wall times repeat."""
+        return self._years.get(year) or self._year(year)
+
     def find_local(self, ts: int, year: int, fold: int) -> ZoneState:
         """The state for wall time ``ts`` (local seconds since 1970) in ``year``."""
         info = self._years.get(year) or self._year(year)

@@ -21,6 +21,7 @@ _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
 _MAX_TS = (datetime.max.toordinal() + 1 - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
+_DAY_CACHE_SIZE = 512
 # The rule repeats every 400 Gregorian years: a search that finds nothing in one
 # cycle never will.
 _RULE_CYCLE = 401
@@ -111,6 +112,14 @@ class ZoneInfo(tzinfo):
         cls._cache_lock = threading.RLock()
 
     def __new__(cls, key: str) -> ZoneInfo:
+        strong = cls._strong_cache
+        instance = strong.get(key)
+        if instance is not None:
+            try:
+                strong[key] = strong.pop(key)
+            except KeyError:  # evicted by another thread meanwhile
+                pass
+            return instance
         instance = cls._weak_cache.get(key, None)
         if instance is None:
             with cls._cache_lock:
@@ -119,7 +128,6 @@ class ZoneInfo(tzinfo):
                     instance = cls._new_instance(key)
                     instance._from_cache = True
                     instance = cls._weak_cache.setdefault(key, instance)
-        strong = cls._strong_cache
         try:
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
@@ -183,6 +191,8 @@ class ZoneInfo(tzinfo):
                version: str | None) -> None:
         self._key = key
         self._tzif = data
+        self._days: dict[int, ZoneState | tuple[()]] = {}
+        self._utc_days: dict[int, ZoneState | tuple[()]] = {}
         self._source = source
         self._version = version
         self._file_repr = None
@@ -237,33 +247,30 @@ class ZoneInfo(tzinfo):
 
     # --- tzinfo interface -------------------------------------------------
 
-    def _find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
-        if dt is None:
-            return self._after if self._fixed else _NO_STATE  # type: ignore[return-value]
-        ts = (dt.toordinal() - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
-        fold = dt.fold
-        lt = self._trans_local[fold]
-        if lt:
-            if ts < lt[0]:
-                return self._before  # type: ignore[return-value]
-            if ts > lt[-1]:
-                after = self._after
-                if after.__class__ is PosixTZ:
-                    return after.find_local(ts, dt.year, fold)  # type: ignore[union-attr]
-                return after  # type: ignore[return-value]
-            return self._states[bisect_right(lt, ts) - 1]
-        after = self._after
-        if after.__class__ is PosixTZ:
-            return after.find_local(ts, dt.year, fold)  # type: ignore[union-attr]
-        return after  # type: ignore[return-value]
+    # The hot paths first try a per-day cache: a wall (or UTC) day with no
+    # transition in it has one state for every time and both folds, so one dict
+    # lookup on the ordinal answers. Days with a change are marked () and take
+    # the full search. Both caches are bounded and hold only derived data.
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        if dt is not None:
+            state = self._days.get(dt.toordinal())
+            if state:
+                return state[0]
         return self._find(dt)[0]
 
     def dst(self, dt: datetime | None) -> timedelta | None:
+        if dt is not None:
+            state = self._days.get(dt.toordinal())
+            if state:
+                return state[1]
         return self._find(dt)[1]
 
     def tzname(self, dt: datetime | None) -> str | None:
+        if dt is not None:
+            state = self._days.get(dt.toordinal())
+            if state:
+                return state[2]
         return self._find(dt)[2]
 
     def fromutc(self, dt: datetime) -> datetime:
@@ -271,12 +278,84 @@ class ZoneInfo(tzinfo):
             raise TypeError("fromutc: argument must be a datetime")
         if dt.tzinfo is not self:
             raise ValueError("fromutc: dt.tzinfo is not self")
+        day = dt.toordinal()
+        state = self._utc_days.get(day)
+        if state:
+            return dt + state[0]
         state, fold = self._find_utc(
-            (dt.toordinal() - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
-            dt.year,
+            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second, dt.year
         )
+        if day not in self._utc_days:
+            self._remember_utc_day(day, dt.year)
         dt = dt + state[0]
         return dt.replace(fold=1) if fold else dt
+
+    def _find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
+        if dt is None:
+            return self._after if self._fixed else _NO_STATE  # type: ignore[return-value]
+        day = dt.toordinal()
+        if day not in self._days:
+            self._remember_day(day, dt.year)
+        return self._find_local(
+            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
+            dt.year,
+            dt.fold,
+        )
+
+    def _find_local(self, ts: int, year: int, fold: int) -> ZoneState:
+        """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
+        lt = self._trans_local[fold]
+        if lt and ts < lt[0]:
+            return self._before  # type: ignore[return-value]
+        if not lt or ts > lt[-1]:
+            after = self._after
+            if after.__class__ is PosixTZ:
+                return after.find_local(ts, year, fold)  # type: ignore[union-attr]
+            return after  # type: ignore[return-value]
+        return self._states[bisect_right(lt, ts) - 1]
+
+    def _remember_day(self, day: int, year: int) -> None:
+        start = (day - 719163) * 86400
+        end = start + 86400
+        clean = True
+        for lt in self._trans_local:
+            # Any boundary inside (start, end), or a switch between the table
+            # and what lies before/after it, makes the day unclean.
+            if lt and (start <= lt[0] < end or start <= lt[-1] < end
+                       or bisect_right(lt, start) != bisect_right(lt, end - 1)):
+                clean = False
+                break
+        state = self._find_local(start, year, 0)
+        if clean and state is not self._find_local(start, year, 1):
+            clean = False
+        after = self._after
+        if clean and after.__class__ is PosixTZ and not (
+            self._trans_local[0] and start <= self._trans_local[0][-1]
+        ):
+            info = after.year_info(year)  # type: ignore[union-attr]
+            clean = not any(start < x < end for x in info[:4])
+        days = self._days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        days[day] = state if clean else ()
+
+    def _remember_utc_day(self, day: int, year: int) -> None:
+        start = (day - 719163) * 86400
+        end = start + 86400
+        utc = self._trans_utc
+        clean = not (utc and (start <= utc[0] < end or start <= utc[-1] < end
+                              or bisect_right(utc, start) != bisect_right(utc, end - 1)))
+        state, fold = self._find_utc(start, year)
+        if fold:
+            clean = False
+        after = self._after
+        if clean and after.__class__ is PosixTZ and not (utc and start <= utc[-1]):
+            info = after.year_info(year)  # type: ignore[union-attr]
+            clean = not any(start < x < end for x in info[4:])
+        days = self._utc_days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        days[day] = state if clean else ()
 
     def _find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
         """State at UTC instant ``ts`` (``year`` is its UTC year) and the fold

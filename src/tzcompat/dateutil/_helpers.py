@@ -1,9 +1,9 @@
 """``datetime_exists``, ``datetime_ambiguous`` and ``resolve_imaginary``.
 
-These accept any tzinfo, as dateutil's do. The generic algorithms are dateutil's
-(round trip through UTC; compare the two folds). For this package's ``tzfile`` the
-answer is read straight from the zone's transition data, which gives the same
-result without the datetime arithmetic.
+These accept any tzinfo, as dateutil's do, with dateutil's algorithms (a round trip
+through UTC; comparing the two folds). For this package's ``tzfile`` the round trip
+is made by calling the zone directly instead of through two ``astimezone`` calls,
+which gives the same answer faster.
 """
 
 from __future__ import annotations
@@ -11,18 +11,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, tzinfo
 
 from ._fixed import UTC
+from ._tzfile import tzfile
 
 __all__ = ["datetime_ambiguous", "datetime_exists", "resolve_imaginary"]
 
 _DAY = timedelta(hours=24)
-
-
-def _fast_status(tz: object, dt: datetime) -> int | None:
-    """1 ambiguous / -1 imaginary / 0 neither, when ``tz`` can tell cheaply; else None."""
-    probe = getattr(type(tz), "_fast_wall_status", None)
-    if probe is None:
-        return None
-    return probe(tz, dt)
 
 
 def datetime_exists(dt: datetime, tz: tzinfo | None = None) -> bool:
@@ -31,10 +24,9 @@ def datetime_exists(dt: datetime, tz: tzinfo | None = None) -> bool:
         if dt.tzinfo is None:
             raise ValueError("Datetime is naive and no time zone provided.")
         tz = dt.tzinfo
-    status = _fast_status(tz, dt)
-    if status is not None:
-        return status != -1
     naive = dt.replace(tzinfo=None)
+    if isinstance(tz, tzfile):
+        return tz._datetime_exists(naive)
     # A wall time exists exactly when it survives a round trip through UTC.
     back = naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
     return naive == back.replace(tzinfo=None)

@@ -452,17 +452,24 @@ class _ZoneData:
     def _build_view(self) -> None:
         zi = self.zoneinfo
         initial = _raw_state(zi.initial_state)
-        pre: tuple | None = None
+        pre: Any = None
         v1: list[tuple[int, tuple[int, bool, str]]] = []
         for tr in zi.transitions(end=_V1_END):
             ts = tr.timestamp
             if ts < _V1_LOW:
                 pre = tr.after
                 continue
-            v1.append((ts, _raw_state(tr.after)))
-        if pre is not None:
-            # zic writes a pseudo-transition at -2**31 when it drops older ones.
-            v1.insert(0, (_V1_LOW, _raw_state(pre)))
+            if pre is not None and not v1:
+                # zic writes a pseudo-transition at -2**31 when it drops older ones.
+                v1.append((_V1_LOW, _raw_state(pre)))
+            raw_after = _raw_state(tr.after)
+            if v1 and v1[-1][1] == raw_after:
+                # Slim files keep transitions that change nothing pytz sees (a rule or
+                # isstd/isut change); fat files, pytz's, do not have them.
+                continue
+            v1.append((ts, raw_after))
+        if pre is not None and not v1:
+            v1.append((_V1_LOW, _raw_state(pre)))
         stamps = [ts for ts, _ in v1]
         raw = [r for _, r in v1]
         first_std = next((r for r in [initial, *raw] if not r[1]), initial)

@@ -1,0 +1,76 @@
+"""How much of each DST period's offset is DST, as dateutil 4 infers it for ``dst()``.
+
+TZif files record only each period's total UTC offset and an isdst flag. dateutil
+works the DST amount out per transition (not per local time type, which zic reuses
+across eras) from the standard offsets before and after the DST period; this gives
+different ``dst()`` values from ``zoneinfo`` in about 40 zones, so the adapter
+repeats dateutil's choice exactly:
+
+- no standard time on either side: 1 hour;
+- one candidate: that one;
+- two candidates: drop implausible ones (not a multiple of 5 minutes) if that leaves
+  any; then prefer the one also seen, unambiguously, in a DST period within ten
+  years; then prefer positive, then the smaller magnitude.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["infer_dst_offsets"]
+
+_CONSENSUS_WINDOW = 10 * 365 * 86400
+
+
+def infer_dst_offsets(
+    trans_idx: Sequence[int],
+    trans_utc: Sequence[int],
+    utcoff: Sequence[int],
+    isdst: Sequence[int],
+) -> list[int]:
+    """The DST offset in seconds in force after each transition (0 for standard time)."""
+    n = len(trans_idx)
+    # DST amount implied by the nearest standard offset looking backwards (starting
+    # from the first standard type, as for the time before the first transition)
+    # and looking forwards.
+    backward: list[int | None] = [None] * n
+    std: int | None = next((off for off, dst in zip(utcoff, isdst) if not dst), None)
+    for i in range(n):
+        idx = trans_idx[i]
+        if not isdst[idx]:
+            std = utcoff[idx]
+        elif std is not None:
+            backward[i] = utcoff[idx] - std
+    forward: list[int | None] = [None] * n
+    std = None
+    for i in range(n - 1, -1, -1):
+        idx = trans_idx[i]
+        if not isdst[idx]:
+            std = utcoff[idx]
+        elif std is not None:
+            forward[i] = utcoff[idx] - std
+
+    settled = [
+        (trans_utc[i], backward[i]) for i in range(n) if backward[i] and backward[i] == forward[i]
+    ]
+
+    result = [0] * n
+    for i in range(n):
+        if not isdst[trans_idx[i]]:
+            continue
+        candidates = {c for c in (backward[i], forward[i]) if c}
+        if len(candidates) > 1:
+            plausible = {c for c in candidates if c % 300 == 0}
+            if plausible:
+                candidates = plausible
+        if len(candidates) > 1:
+            at = trans_utc[i]
+            nearby = {amount for ts, amount in settled if abs(ts - at) <= _CONSENSUS_WINDOW}
+            agreed = candidates & nearby
+            if len(agreed) == 1:
+                candidates = agreed
+        if candidates:
+            result[i] = min(candidates, key=lambda c: (c < 0, abs(c)))  # type: ignore[operator]
+        else:
+            result[i] = 3600
+    return result
