@@ -8,6 +8,9 @@ allocated, so a hostile file cannot make it loop or allocate without bound.
 from __future__ import annotations
 
 import struct
+import sys
+from array import array
+from operator import lt
 from typing import IO, NamedTuple
 
 __all__ = ["TZifData", "read_tzif"]
@@ -29,8 +32,8 @@ class TZifData(NamedTuple):
     """The content of one TZif file, as stored (no inference applied)."""
 
     version: int
-    #: Transition instants, POSIX seconds, ascending.
-    trans_utc: tuple[int, ...]
+    #: Transition instants, POSIX seconds, ascending (a compact int64 array).
+    trans_utc: array[int]
     #: For each transition, the index of the local time type that starts there.
     trans_idx: bytes
     #: Local time types: UTC offset in seconds, isdst flag, abbreviation.
@@ -60,7 +63,8 @@ class _Reader:
     def take(self, n: int, what: str) -> bytes:
         end = self.pos + n
         if end > len(self.buf) and self.stream is not None:
-            chunk = self.stream.read(end - len(self.buf))
+            # Read generously: real files are a few KiB, so this is usually one read.
+            chunk = self.stream.read(max(end - len(self.buf), 1 << 16))
             if not isinstance(chunk, bytes):
                 raise ValueError(
                     f"Invalid TZif file: expected a binary file object, read {type(chunk).__name__}"
@@ -113,22 +117,22 @@ def _header(reader: _Reader) -> tuple[int, int, int, int, int, int, int]:
     return version, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
 
 
-def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: int) -> TZifData:
+def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: int,
+           footer: str | None = None) -> TZifData:
     _, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = counts
     tcode = "q" if time_size == 8 else "l"
-    trans_utc = struct.unpack(f">{timecnt}{tcode}", reader.take(timecnt * time_size, "transitions"))
+    trans_utc = _int64s(reader.take(timecnt * time_size, "transitions"), time_size)
     trans_idx = reader.take(timecnt, "transition types")
     types = struct.unpack(">" + "lBB" * typecnt, reader.take(6 * typecnt, "local time types"))
     chars = reader.take(charcnt, "abbreviations")
     leap_raw = struct.unpack(
         ">" + (tcode + "l") * leapcnt, reader.take(leapcnt * (time_size + 4), "leap seconds")
     )
-    isstd = tuple(b != 0 for b in reader.take(isstdcnt, "standard/wall indicators"))
-    isut = tuple(b != 0 for b in reader.take(isutcnt, "UT/local indicators"))
+    isstd = tuple(map(bool, reader.take(isstdcnt, "standard/wall indicators")))
+    isut = tuple(map(bool, reader.take(isutcnt, "UT/local indicators")))
 
-    for i in range(1, timecnt):
-        if trans_utc[i] <= trans_utc[i - 1]:
-            raise ValueError("Invalid TZif file: transition times are not in ascending order")
+    if not all(map(lt, trans_utc, trans_utc[1:])):
+        raise ValueError("Invalid TZif file: transition times are not in ascending order")
     if timecnt and max(trans_idx) >= typecnt:
         raise ValueError(
             f"Invalid TZif file: transition type index {max(trans_idx)} "
@@ -138,9 +142,9 @@ def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: in
     utcoff = types[0::3]
     isdst_raw = types[1::3]
     abbrind = types[2::3]
-    if any(abs(off) > _MAX_UTOFF for off in utcoff):
+    if utcoff and (max(utcoff) > _MAX_UTOFF or min(utcoff) < -_MAX_UTOFF):
         raise ValueError("Invalid TZif file: UTC offset out of range (must be under 24 hours)")
-    if any(flag > 1 for flag in isdst_raw):
+    if isdst_raw and max(isdst_raw) > 1:
         raise ValueError("Invalid TZif file: isdst flag must be 0 or 1")
     abbr_cache: dict[int, str] = {}
     for idx in abbrind:
@@ -158,13 +162,31 @@ def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: in
         trans_utc=trans_utc,
         trans_idx=trans_idx,
         utcoff=utcoff,
-        isdst=tuple(flag == 1 for flag in isdst_raw),
+        isdst=tuple(map(bool, isdst_raw)),
         abbr=tuple(abbr_cache[idx] for idx in abbrind),
-        footer=None,
+        footer=footer,
         leaps=tuple(zip(leap_raw[0::2], leap_raw[1::2])),
         isstd=isstd,
         isut=isut,
     )
+
+
+def _int64s(raw: bytes, size: int) -> array[int]:
+    """Big-endian 4- or 8-byte signed integers as an int64 array, without
+    creating an int object per value."""
+    values = array("q" if size == 8 else "i")
+    if values.itemsize != size:  # pragma: no cover - exotic platforms
+        return array("q", struct.unpack(f">{len(raw) // size}{'q' if size == 8 else 'l'}", raw))
+    values.frombytes(raw)
+    if sys.byteorder == "little":
+        values.byteswap()
+    return values if size == 8 else array("q", values)
+
+
+def _skip_block(reader: _Reader, counts: tuple[int, ...], time_size: int) -> None:
+    _, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = counts
+    size = timecnt * (time_size + 1) + typecnt * 6 + charcnt + leapcnt * (time_size + 4)
+    reader.take(size + isstdcnt + isutcnt, "version 1 data block")
 
 
 def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:
@@ -177,15 +199,22 @@ def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:
     reader = _Reader(source)
     counts = _header(reader)
     version = counts[0]
-    first = _block(reader, counts, 4, version)
-    if version == 1 or v1:
+    if version >= 2 and not v1:
+        # A version 2+ reader ignores the 32-bit block entirely.
+        _skip_block(reader, counts, 4)
+        first = None
+    else:
+        first = _block(reader, counts, 4, version)
+    if first is not None:
         if not first.utcoff:
             raise ValueError("No time zone information found.")
         return first
     counts2 = _header(reader)
     if counts2[0] != version:
         raise ValueError("Invalid TZif file: the two headers disagree on the version")
-    data = _block(reader, counts2, 8, version)
+    start = reader.pos
+    # Find the footer first so the record is built once, complete.
+    _skip_block(reader, counts2, 8)
     if reader.take(1, "footer") != b"\n":
         raise ValueError("Invalid TZif file: footer does not start with a newline")
     raw_footer = reader.read_line()
@@ -193,6 +222,10 @@ def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:
         footer = raw_footer.decode("ascii")
     except UnicodeDecodeError:
         raise ValueError(f"Invalid TZif file: footer {raw_footer!r} is not ASCII") from None
+    end = reader.pos
+    reader.pos = start
+    data = _block(reader, counts2, 8, version, footer)
+    reader.pos = end
     if not data.utcoff and not footer:
         raise ValueError("No time zone information found.")
-    return data._replace(footer=footer)
+    return data

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone, tzinfo
@@ -86,24 +87,13 @@ class ZoneInfo(tzinfo):
     """An IANA time zone, with the standard library's semantics."""
 
     __module__ = "tzcompat"
+    __slots__ = ("__weakref__", "_key", "_tzif", "_days", "_utc_days", "_source", "_version",
+                 "_file_repr", "_from_cache", "_trans_utc", "_states", "_trans_local", "_before",
+                 "_after", "_fixed")
     _strong_cache_size = 8
     _strong_cache: dict[str, ZoneInfo] = {}
     _weak_cache: Any = weakref.WeakValueDictionary()
     _cache_lock = threading.RLock()
-
-    # Per-zone data, laid out for the hot paths.
-    _key: str | None
-    _trans_utc: tuple[int, ...]
-    _trans_local: tuple[list[int], list[int]]
-    _states: list[ZoneState]
-    _before: ZoneState | None
-    _after: ZoneState | PosixTZ
-    _fixed: bool
-    _tzif: TZifData
-    _source: str | None
-    _version: str | None
-    _from_cache: bool
-    _file_repr: str | None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -203,25 +193,9 @@ class ZoneInfo(tzinfo):
             for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
         ]
         self._trans_utc = trans_utc
-        self._states = [types[i] for i in trans_idx]
+        self._states = tuple(map(types.__getitem__, trans_idx))
 
-        # Wall-clock transition times for each fold. At a change, fold=0 sees
-        # the later wall time (the larger offset) and fold=1 the earlier one.
-        # The first transition is measured against type 0, as the stdlib does.
-        n = len(trans_utc)
-        local0 = [0] * n
-        local1 = [0] * n
-        prev = utcoff[0] if utcoff else 0
-        for i in range(n):
-            cur = utcoff[trans_idx[i]]
-            if cur > prev:
-                local0[i] = trans_utc[i] + cur
-                local1[i] = trans_utc[i] + prev
-            else:
-                local0[i] = trans_utc[i] + prev
-                local1[i] = trans_utc[i] + cur
-            prev = cur
-        self._trans_local = (local0, local1)
+        self._trans_local = None  # built on first need: fromutc never needs it
 
         # Before the first transition: the first standard type (RFC 8536 says
         # type 0, but the stdlib's choice is what we must agree with).
@@ -302,9 +276,27 @@ class ZoneInfo(tzinfo):
             dt.fold,
         )
 
+    def _locals(self) -> tuple[array[int], array[int]]:
+        """Wall-clock transition times for each fold, built once on first use.
+
+        At a change, fold=0 sees the later wall time (the larger offset) and
+        fold=1 the earlier one; the first transition is measured against type
+        0, as the stdlib does."""
+        lts = self._trans_local
+        if lts is None:
+            data = self._tzif
+            offs = list(map(data.utcoff.__getitem__, data.trans_idx))
+            prevs = [data.utcoff[0], *offs[:-1]] if offs else []
+            pairs = list(zip(self._trans_utc, offs, prevs))
+            lts = self._trans_local = (
+                array("q", [u + (a if a > b else b) for u, a, b in pairs]),
+                array("q", [u + (b if a > b else a) for u, a, b in pairs]),
+            )
+        return lts
+
     def _find_local(self, ts: int, year: int, fold: int) -> ZoneState:
         """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
-        lt = self._trans_local[fold]
+        lt = (self._trans_local or self._locals())[fold]
         if lt and ts < lt[0]:
             return self._before  # type: ignore[return-value]
         if not lt or ts > lt[-1]:
@@ -318,7 +310,8 @@ class ZoneInfo(tzinfo):
         start = (day - 719163) * 86400
         end = start + 86400
         clean = True
-        for lt in self._trans_local:
+        lts = self._locals()
+        for lt in lts:
             # Any boundary inside (start, end), or a switch between the table
             # and what lies before/after it, makes the day unclean.
             if lt and (start <= lt[0] < end or start <= lt[-1] < end
@@ -330,7 +323,7 @@ class ZoneInfo(tzinfo):
             clean = False
         after = self._after
         if clean and after.__class__ is PosixTZ and not (
-            self._trans_local[0] and start <= self._trans_local[0][-1]
+            lts[0] and start <= lts[0][-1]
         ):
             info = after.year_info(year)  # type: ignore[union-attr]
             clean = not any(start < x < end for x in info[:4])
@@ -567,6 +560,7 @@ class RawZoneInfo(ZoneInfo):
     so it loads with the same offsets where no zone data is installed."""
 
     __module__ = "tzcompat"
+    __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
         data = self._tzif

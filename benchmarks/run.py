@@ -1,0 +1,190 @@
+"""Time tzcompat beside its peers in one run and print ns/op and ratios.
+
+    python benchmarks/run.py            # core, then the pytz and dateutil sections
+    python benchmarks/run.py core       # just one section (core | pytz | dateutil)
+    python benchmarks/run.py --quick    # fewer repetitions
+
+The machine is noisy: compare the ratios within one run, never absolute numbers
+across runs. Each figure is the best of several repeats.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import timeit
+from collections.abc import Callable
+from datetime import datetime, timedelta, timezone
+from types import ModuleType
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+REPEATS = 3 if "--quick" in sys.argv else 7
+KEY = "America/New_York"
+
+
+def best_ns(func: Callable[[], object], repeats: int = REPEATS, budget: float = 0.05) -> float:
+    """Best-of-``repeats`` time per call in ns, each repeat lasting about ``budget`` s."""
+    number = 1
+    while True:
+        elapsed = timeit.timeit(func, number=number)
+        if elapsed >= budget / 5 or number >= 1 << 22:
+            break
+        number *= 4
+    number = max(1, int(number * budget / max(elapsed, 1e-9)))
+    return min(timeit.repeat(func, number=number, repeat=repeats)) / number * 1e9
+
+
+def print_table(title: str, columns: list[str], rows: list[tuple[str, list[float | None]]],
+                base: int = 0, note: str = "") -> None:
+    """Rows of ns/op per column, with each column's ratio to column ``base``."""
+    print(f"\n## {title}")
+    if note:
+        print(note)
+    head = f"{'operation':38}" + "".join(f"{c:>16}" for c in columns)
+    print(head + "   ratios vs " + columns[base])
+    print("-" * (len(head) + 30))
+    for name, values in rows:
+        cells = "".join(f"{v:>13.0f} ns" if v is not None else f"{'n/a':>16}" for v in values)
+        ref = values[base]
+        ratios = "  ".join(
+            f"{c}={v / ref:.2f}x" for c, v in zip(columns, values) if v is not None and ref and c != columns[base]
+        )
+        print(f"{name:38}{cells}   {ratios}")
+
+
+def pure_stdlib_zoneinfo() -> ModuleType:
+    """The stdlib's pure-Python zoneinfo, imported with the C accelerator blocked."""
+    saved = {k: v for k, v in sys.modules.items() if k == "zoneinfo" or k.startswith("zoneinfo.")}
+    saved_c = sys.modules.get("_zoneinfo", None)
+    for k in saved:
+        del sys.modules[k]
+    sys.modules["_zoneinfo"] = None  # type: ignore[assignment]
+    try:
+        module = importlib.import_module("zoneinfo")
+    finally:
+        for k in [k for k in sys.modules if k == "zoneinfo" or k.startswith("zoneinfo.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+        if saved_c is None:
+            del sys.modules["_zoneinfo"]
+        else:
+            sys.modules["_zoneinfo"] = saved_c
+    return module
+
+
+def core_impls() -> list[tuple[str, ModuleType]]:
+    import zoneinfo
+
+    import tzcompat
+
+    return [("stdlib-C", zoneinfo), ("stdlib-py", pure_stdlib_zoneinfo()), ("tzcompat", tzcompat)]
+
+
+def core_rows(impls: list[tuple[str, ModuleType]]) -> list[tuple[str, list[float | None]]]:
+    rows: dict[str, list[float | None]] = {}
+
+    def add(name: str, value: float | None) -> None:
+        rows.setdefault(name, []).append(value)
+
+    for _, mod in impls:
+        zi = mod.ZoneInfo
+        zone = zi(KEY)
+        keep = [zi(k) for k in ("UTC", "Europe/Paris", "Asia/Tokyo")]  # noqa: F841 - a realistic cache
+        aware = datetime(2024, 7, 1, 12, 30, tzinfo=zone)
+        aware_future = datetime(2100, 7, 1, 12, 30, tzinfo=zone)
+        utc_dt = datetime(2024, 7, 1, 16, 30, tzinfo=timezone.utc)
+        days = [datetime(2024, 1, 1, 9) + timedelta(hours=7 * i) for i in range(1000)]
+        aware_days = [d.replace(tzinfo=zone) for d in days]
+        add("ZoneInfo(key), cached", best_ns(lambda zi=zi: zi(KEY)))
+        add("aware.utcoffset()", best_ns(aware.utcoffset))
+        add("aware.utcoffset() in 2100 (rule)", best_ns(aware_future.utcoffset))
+        add("utcoffset() of 1000 datetimes / 1000",
+            best_ns(lambda a=aware_days: [d.utcoffset() for d in a]) / 1000)
+        add("UTC -> local (astimezone)", best_ns(lambda z=zone: utc_dt.astimezone(z)))
+        add("local -> UTC (astimezone)", best_ns(lambda: aware.astimezone(timezone.utc)))
+        add("datetime(..., tzinfo=zone)", best_ns(lambda z=zone: datetime(2024, 7, 1, 12, 30, tzinfo=z)))
+
+        def first_load(zi=zi) -> None:
+            zi.clear_cache(only_keys=[KEY])
+            zi(KEY)
+
+        add("first load (cache cleared)", best_ns(first_load, budget=0.1))
+    return list(rows.items())
+
+
+def load_all_and_memory(impl: str) -> tuple[float, float]:
+    """In a fresh process: seconds to load every zone, and traced bytes per zone."""
+    code = f"""
+import json, sys, time, tracemalloc, gc, importlib
+sys.path.insert(0, {HERE!r})
+if {impl!r} == "stdlib-py":
+    from run import pure_stdlib_zoneinfo as f; mod = f()
+elif {impl!r} == "stdlib-C":
+    import zoneinfo as mod
+else:
+    import tzcompat as mod
+import zoneinfo
+keys = sorted(zoneinfo.available_timezones() - {{"localtime"}})
+gc.collect()
+t0 = time.perf_counter()
+zones = [mod.ZoneInfo.no_cache(k) for k in keys]
+elapsed = time.perf_counter() - t0
+del zones
+gc.collect()
+tracemalloc.start()
+base = tracemalloc.get_traced_memory()[0]
+zones = [mod.ZoneInfo.no_cache(k) for k in keys]
+gc.collect()
+used = tracemalloc.get_traced_memory()[0] - base
+print(json.dumps([elapsed, used / len(keys)]))
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return tuple(json.loads(out.stdout))  # type: ignore[return-value]
+
+
+def section_core() -> None:
+    import tzcompat
+
+    for label, tzpath in (("system TZif files (fat)", None), ("tzdata package (slim)", [])):
+        impls = core_impls()
+        for _, mod in impls:
+            mod.reset_tzpath(tzpath)
+        try:
+            rows = core_rows(impls)
+        finally:
+            for _, mod in impls:
+                mod.reset_tzpath()
+        print_table(f"core: ZoneInfo, {label}", [n for n, _ in impls], rows,
+                    note=f"data: {tzcompat.ZoneInfo(KEY).source if tzpath is None else 'tzdata'}")
+    names = [n for n, _ in core_impls()]
+    results = [load_all_and_memory(n) for n in names]
+    print_table("core: load every zone (fresh process, default TZPATH)", names,
+                [("load all zones (ns per zone)", [r[0] * 1e9 / 598 for r in results]),
+                 ("traced memory per zone (bytes)", [r[1] for r in results])])
+
+
+def section(name: str) -> None:
+    if name == "core":
+        section_core()
+        return
+    try:
+        module = importlib.import_module(f"bench_{name}")
+    except ImportError as exc:
+        print(f"\n## {name}: skipped ({exc})")
+        return
+    module.run()
+
+
+def main() -> None:
+    wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or ["core", "pytz", "dateutil"]
+    print(f"Python {sys.version.split()[0]}, best of {REPEATS}; ratios are what to read")
+    for name in wanted:
+        section(name)
+
+
+if __name__ == "__main__":
+    main()
