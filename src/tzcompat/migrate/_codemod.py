@@ -749,15 +749,21 @@ class _Migrator(ContextAwareTransformer):
         if isinstance(arg_o, cst.Name) and self._from_arithmetic(arg_o):
             self._report(original, "normalize-arithmetic")
             return None
-        if isinstance(arg_o, cst.Call) and isinstance(arg_o.func, cst.Attribute):
-            inner = arg_o.func.attr.value
-            same_zone = (
-                inner == "astimezone"
-                and len(arg_o.args) == 1
-                and _code(arg_o.args[0].value) == _code(func.value)
-            )
-            if same_zone or inner == "localize" and _code(arg_o.func.value) == _code(func.value):
-                return arg_u  # already in this zone: normalize() was a no-op
+        if kind == "utc":  # utc.normalize(dt) is dt.astimezone(utc): no wall time to repair
+            return _method(arg_u, "astimezone", [cst.Arg(receiver)])
+        # Through UTC, not dt.astimezone(tz) alone: astimezone() returns dt unchanged when
+        # dt.tzinfo is tz, and pytz's normalize() also moves a skipped wall time (a gap time
+        # from localize(), say) to the real one.
+        if (
+            isinstance(arg_u, cst.Call)
+            and isinstance(arg_u.func, cst.Attribute)
+            and arg_u.func.attr.value == "astimezone"
+            and len(arg_u.args) == 1
+            and _code(arg_u.args[0].value) == _code(receiver)
+        ):
+            arg_u = arg_u.with_changes(args=[arg_u.args[0].with_changes(value=self._utc())])
+        else:
+            arg_u = _method(arg_u, "astimezone", [cst.Arg(self._utc())])
         return _method(arg_u, "astimezone", [cst.Arg(receiver)])
 
 

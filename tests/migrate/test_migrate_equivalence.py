@@ -1,0 +1,185 @@
+"""Before (real pytz/dateutil) and after (stdlib zoneinfo) compute the same values.
+
+Each ``case_*`` function of a fixture runs twice on the same arguments: from the fixture as
+written, and from the codemod's output of it. The inputs concentrate on folds and gaps.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytz
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from tzcompat.migrate._codemod import migrate_source
+
+import _migrate_equivalence as eq
+
+pytestmark = pytest.mark.usefixtures("pytz_files")
+
+# Zones with the awkward transitions: negative DST (Dublin, Casablanca, Windhoek), 30-minute DST
+# (Lord_Howe), a skipped day (Apia), standard-offset changes (Moscow, Caracas, Kiritimati),
+# midnight transitions (Sao_Paulo, Havana), a 1915 same-flag fold (Warsaw), and plain ones.
+ZONES = [
+    "America/New_York", "Europe/Paris", "Europe/Dublin", "Africa/Casablanca", "Africa/Windhoek",
+    "Australia/Lord_Howe", "Pacific/Apia", "Europe/Moscow", "America/Caracas",
+    "Pacific/Kiritimati", "America/Sao_Paulo", "America/Havana", "Europe/Warsaw",
+    "Asia/Kolkata", "Pacific/Chatham", "Europe/London", "America/Santiago", "Asia/Tehran",
+    "Australia/Sydney", "Europe/Berlin", "Etc/GMT+5", "UTC",
+]  # fmt: skip
+FIXTURES_WITH_CASES = ["pytz_basic", "pytz_aliases", "dateutil_basic", "names_clash", "formatting"]
+
+
+@pytest.fixture(scope="module")
+def pytz_files():
+    assert "compat" not in Path(pytz.__file__).parts, "the 'before' side must be the real pytz"
+    with eq.pytz_data():
+        yield
+
+
+def _pair(name: str):
+    source = (eq.FIXTURES / f"{name}.py").read_text()
+    before = eq.load(source, f"{name}_before")
+    after_source = migrate_source(source).code
+    after = eq.load(after_source, f"{name}_after")
+    return before, after, after_source
+
+
+_TRANSITIONS: dict[str, list] = {}
+
+
+def _transitions(key: str) -> list:
+    if key not in _TRANSITIONS:
+        _TRANSITIONS[key] = eq.whole_minute_transitions(key)
+    return _TRANSITIONS[key]
+
+
+@st.composite
+def _naive(draw: st.DrawFn, key: str) -> datetime:
+    moments = _transitions(key)
+    if moments and draw(st.booleans()):
+        moment, before, after = draw(st.sampled_from(moments))
+        base = moment + draw(st.sampled_from([before, after]))
+        return base + timedelta(seconds=draw(st.integers(-7200, 7200)))
+    return draw(
+        st.datetimes(datetime(eq.FIRST_YEAR, 1, 2), datetime(eq.LAST_YEAR, 12, 30))
+    ).replace(microsecond=draw(st.sampled_from([0, 123456])))
+
+
+@st.composite
+def _arguments(draw: st.DrawFn) -> dict[str, object]:
+    key = draw(st.sampled_from(ZONES))
+    return {
+        "key": key,
+        "naive": draw(_naive(key if draw(st.booleans()) else "America/New_York")),
+        "hours": draw(st.integers(-48, 48)),
+        "minutes": draw(st.integers(-1439, 1439)),
+        "seconds": draw(st.integers(-86399, 86399)),
+    }
+
+
+def _legacy_imports(source: str) -> list[str]:
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        found += [n for n in names if n.split(".")[0] in ("pytz", "dateutil")]
+    return found
+
+
+def _all_cases():
+    with eq.pytz_data():
+        for name in FIXTURES_WITH_CASES:
+            before, _, _ = _pair(name)
+            for case in eq.cases(before):
+                yield pytest.param(name, case, id=f"{name}-{case}")
+
+
+@pytest.mark.parametrize(("fixture", "case"), list(_all_cases()))
+def test_case_equivalent(fixture: str, case: str) -> None:
+    before, after, after_source = _pair(fixture)
+    assert case in eq.cases(after), "the rewrite dropped a case function"
+    assert not _legacy_imports(after_source), "the rewritten fixture still imports pytz/dateutil"
+
+    @given(_arguments())
+    def check(arguments: dict[str, object]) -> None:
+        keys = (str(arguments["key"]), *eq.FIXTURE_ZONES)
+        assume(eq.whole_minutes_near(arguments["naive"], keys))  # type: ignore[arg-type]
+        expected = eq.call(eq.cases(before)[case], arguments)
+        got = eq.call(eq.cases(after)[case], arguments)
+        assert got == expected, arguments
+
+    check()
+
+
+LOCALIZE_CASES = ["case_localize_default", "case_localize_flags", "case_localize_strict"]
+
+
+def _sweep_zones() -> list[str]:
+    if os.environ.get("TZCOMPAT_HYPOTHESIS_PROFILE") == "deep":
+        return list(pytz.all_timezones)
+    return ZONES
+
+
+def test_localize_every_transition() -> None:
+    """Every fold and gap of the tricky zones (all zones under the deep profile), all is_dst."""
+    before, after, _ = _pair("pytz_basic")
+    checked = 0
+    for key in _sweep_zones():
+        for moment, off_before, off_after in _transitions(key):
+            for naive in eq.wall_times_near(moment, off_before, off_after):
+                for case in LOCALIZE_CASES:
+                    args = {"key": key, "naive": naive}
+                    expected = eq.call(eq.cases(before)[case], args)
+                    assert eq.call(eq.cases(after)[case], args) == expected, (key, naive, case)
+                    checked += 1
+    assert checked > 10_000
+
+
+def test_localize_known_values() -> None:
+    """Hand-checked anchors (pytz-reference §2.3), so the sweep cannot pass by both being wrong."""
+    _, after, _ = _pair("pytz_basic")
+    ny = eq.cases(after)
+    fold, gap = datetime(2020, 11, 1, 1, 30), datetime(2020, 3, 8, 2, 30)
+    default = ny["case_localize_default"](key="America/New_York", naive=fold)
+    assert default.utcoffset() == timedelta(hours=-5)  # is_dst=False: the later, EST one
+    true, false = ny["case_localize_flags"](key="America/New_York", naive=fold)
+    assert (true.utcoffset(), false.utcoffset()) == (timedelta(hours=-4), timedelta(hours=-5))
+    true, false = ny["case_localize_flags"](key="America/New_York", naive=gap)
+    assert (true.utcoffset(), false.utcoffset()) == (timedelta(hours=-4), timedelta(hours=-5))
+    assert true.replace(tzinfo=None) == gap == false.replace(tzinfo=None)  # wall time kept
+    assert ny["case_localize_strict"](key="America/New_York", naive=fold) == "ambiguous"
+    assert ny["case_localize_strict"](key="America/New_York", naive=gap) == "non-existent"
+    # negative DST: in Dublin's October fold is_dst=False is the *earlier* IST (+01:00)
+    dublin = ny["case_localize_flags"](key="Europe/Dublin", naive=datetime(2020, 10, 25, 1, 30))
+    assert [d.utcoffset() for d in dublin] == [timedelta(0), timedelta(hours=1)]
+
+
+def test_normalize_after_arithmetic_is_absolute() -> None:
+    """The README case: crossing the fall-back, pytz normalize gives elapsed (UTC) hours."""
+    before, after, _ = _pair("pytz_basic")
+    args = {"key": "America/New_York", "naive": datetime(2020, 11, 1, 0, 30), "hours": 2}
+    later = eq.cases(after)["case_add_hours"](**args)[0]
+    assert later.replace(tzinfo=None) == datetime(2020, 11, 1, 1, 30)
+    assert later.utcoffset() == timedelta(hours=-5)  # 00:30 EDT + 2 h = 01:30 EST
+    assert eq.call(eq.cases(before)["case_add_hours"], args) == eq.canonical(
+        eq.cases(after)["case_add_hours"](**args)
+    )
+
+
+def test_fixed_offset_tzname_differs_as_documented() -> None:
+    """The one value the FixedOffset/tzoffset(None, ...) rewrite changes, pinned."""
+    from datetime import timezone
+
+    naive = datetime(2020, 1, 1)
+    assert pytz.FixedOffset(90).localize(naive).tzname() is None
+    assert naive.replace(tzinfo=timezone(timedelta(minutes=90))).tzname() == "UTC+01:30"
+    from dateutil import tz
+
+    assert naive.replace(tzinfo=tz.tzoffset(None, 3600)).tzname() is None
