@@ -11,14 +11,13 @@ import os
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import _migrate_equivalence as eq
 import pytest
-import pytz
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+import pytz
 from tzcompat.migrate._codemod import migrate_source
-
-import _migrate_equivalence as eq
 
 pytestmark = pytest.mark.usefixtures("pytz_files")
 

@@ -868,29 +868,37 @@ def _mentions_legacy(code: str) -> bool:
     return "pytz" in code or "dateutil" in code
 
 
+class _Rename(cst.CSTTransformer):
+    def __init__(self, mapping: dict[str, str]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        new = self.mapping.get(updated_node.value)
+        return updated_node.with_changes(value=new) if new else updated_node
+
+
 def migrate_module(module: cst.Module) -> tuple[cst.Module, list[Finding]]:
     """Rewrite a parsed module; returns the new module and the findings."""
-    forced: frozenset[str] = frozenset()
-    for _attempt in range(3):
-        context = CodemodContext()
-        wrapper = MetadataWrapper(module)
-        names = NameChooser(wrapper, context, forced)
-        has_pytz = "pytz" in module.code
-        migrator = _Migrator(context, names, has_pytz, _raises_time_errors(module))
-        new = wrapper.visit(migrator)
-        findings = migrator.findings
-        if new.deep_equals(module):
-            return module, findings
-        new = MetadataWrapper(new).visit(AddImportsVisitor(context))
-        removal = MetadataWrapper(new)
-        # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
-        new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
-        new = _insert_helpers(new, migrator.need_errors, migrator.need_localize)
-        clash = _remaining_legacy_bindings(new, names.optimistic)
-        if not clash:
-            return new, sorted(findings, key=lambda f: (f.line, f.column, f.code))
-        forced = forced | clash
-    raise AssertionError("could not choose clash-free names")  # pragma: no cover
+    context = CodemodContext()
+    wrapper = MetadataWrapper(module)
+    names = NameChooser(wrapper, context)
+    has_pytz = "pytz" in module.code
+    migrator = _Migrator(context, names, has_pytz, _raises_time_errors(module))
+    new = wrapper.visit(migrator)
+    findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
+    if new.deep_equals(module):
+        return module, findings
+    removal = MetadataWrapper(new)
+    # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
+    new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
+    pending = {obj for _, obj in names.pending.values()}
+    mapping = names.finalize(_remaining_legacy_bindings(new, pending))
+    if mapping:
+        new = new.visit(_Rename(mapping))
+    new = MetadataWrapper(new).visit(AddImportsVisitor(context))
+    new = _insert_helpers(new, migrator.need_errors, migrator.need_localize)
+    return new, findings
 
 
 def migrate_source(code: str) -> MigrateResult:

@@ -37,15 +37,12 @@ def _is_legacy(qualified: str) -> bool:
 class NameChooser:
     """Decides, per module, how to spell ``module.obj`` and schedules the import on first use."""
 
-    def __init__(
-        self, wrapper: MetadataWrapper, context: CodemodContext, forced_alias: frozenset[str]
-    ) -> None:
+    def __init__(self, wrapper: MetadataWrapper, context: CodemodContext) -> None:
         self._context = context
-        self._forced = forced_alias
         self._chosen: dict[tuple[str, str], str] = {}
-        #: Plain names we import although a pytz/dateutil import binds them too (that import is
-        #: expected to disappear as unused; the caller verifies and retries with an alias).
-        self.optimistic: set[str] = set()
+        #: placeholder -> (module, obj) for names a pytz/dateutil import binds today: the plain
+        #: name is usable only if that import disappears as unused, known after the rewrite.
+        self.pending: dict[str, tuple[str, str]] = {}
         # name -> qualified origins of its global bindings ("" for a non-import binding)
         self._globals: dict[str, list[str]] = {}
         self._local_names: set[str] = set()
@@ -92,16 +89,32 @@ class NameChooser:
         for name, origins in self._globals.items():
             if origins == [module] and name not in self._local_names:
                 return f"{name}.{obj}"
-        if obj not in self._forced and self._free(obj, allow_legacy=True):
-            if obj in self._globals:
-                self.optimistic.add(obj)
+        if self._free(obj, allow_legacy=False):
             AddImportsVisitor.add_needed_import(self._context, module, obj)
             return obj
+        if self._free(obj, allow_legacy=True):
+            placeholder = f"__tzcompat_{obj}__"
+            self.pending[placeholder] = (module, obj)
+            return placeholder
+        return self._alias(module, obj)
+
+    def _alias(self, module: str, obj: str) -> str:
         alias = _ALIASES.get(obj, f"std_{obj}")
         while not self._free(alias, allow_legacy=False):
             alias += "_"
         AddImportsVisitor.add_needed_import(self._context, module, obj, alias)
         return alias
+
+    def finalize(self, still_bound: set[str]) -> dict[str, str]:
+        """Resolve the placeholders once the unused legacy imports are gone."""
+        mapping = {}
+        for placeholder, (module, obj) in self.pending.items():
+            if obj in still_bound:
+                mapping[placeholder] = self._alias(module, obj)
+            else:
+                AddImportsVisitor.add_needed_import(self._context, module, obj)
+                mapping[placeholder] = obj
+        return mapping
 
     def expr(self, module: str, obj: str, *attrs: str) -> cst.BaseExpression:
         return cst.parse_expression(".".join((self.spell(module, obj), *attrs)))

@@ -1,0 +1,182 @@
+"""The codemod's text output: fixture pairs, aliases, idempotence, layout, names, markers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tzcompat.migrate._codemod import MARKER_PREFIX, migrate_source
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PAIRS = sorted(p.stem for p in FIXTURES.glob("*.py") if not p.stem.endswith(".expected"))
+
+
+def rewrite(code: str) -> str:
+    return migrate_source(code).code
+
+
+@pytest.mark.parametrize("name", PAIRS)
+def test_fixture_output(name: str) -> None:
+    source = (FIXTURES / f"{name}.py").read_text()
+    expected = (FIXTURES / f"{name}.expected.py").read_text()
+    assert rewrite(source) == expected
+
+
+@pytest.mark.parametrize("name", PAIRS)
+def test_idempotent(name: str) -> None:
+    expected = (FIXTURES / f"{name}.expected.py").read_text()
+    result = migrate_source(expected)
+    assert result.code == expected
+    assert not result.changed
+
+
+def test_untouched_module_is_returned_as_is() -> None:
+    code = "import datetime\n\nx = datetime.timezone.utc  # no pytz here\n"
+    result = migrate_source(code)
+    assert (result.code, result.changed, result.findings) == (code, False, [])
+
+
+def test_module_alias_and_from_imports() -> None:
+    out = rewrite(
+        "import pytz as p\nfrom pytz import timezone as z, utc\n\n"
+        "a = p.timezone('Europe/Paris')\nb = z('Asia/Tokyo')\nc = utc\n"
+    )
+    assert "a = ZoneInfo('Europe/Paris')" in out
+    assert "b = ZoneInfo('Asia/Tokyo')" in out
+    assert "c = timezone.utc" in out
+    assert "pytz" not in out and "from zoneinfo import ZoneInfo" in out
+
+
+def test_dateutil_module_import_forms() -> None:
+    out = rewrite(
+        "import dateutil.tz\nfrom dateutil.tz.tz import tzutc\n\n"
+        "a = dateutil.tz.gettz('Europe/Paris')\nb = tzutc()\n"
+    )
+    assert "a = ZoneInfo('Europe/Paris')" in out and "b = timezone.utc" in out
+    assert "dateutil" not in out
+
+
+def test_shadowed_name_is_not_followed() -> None:
+    code = "import pytz\n\ndef f(pytz):\n    return pytz.timezone('X')\n"
+    assert rewrite(code) == code
+
+
+def test_comments_and_layout_kept() -> None:
+    code = (
+        "import pytz\n\n"
+        "# header comment\n"
+        "ZONE   =   pytz.timezone( 'Europe/Rome' )   # trailing\n"
+        "OTHER = [\n    1,  # one\n    2,\n]\n"
+    )
+    out = rewrite(code)
+    assert "# header comment\nZONE   =   ZoneInfo( 'Europe/Rome' )   # trailing\n" in out
+    assert "OTHER = [\n    1,  # one\n    2,\n]\n" in out
+
+
+def test_case_insensitive_pytz_key_is_canonicalised() -> None:
+    result = migrate_source("import pytz\nz = pytz.timezone('us/eastern')\n")
+    assert "z = ZoneInfo('US/Eastern')" in result.code
+    assert [f.code for f in result.findings] == ["timezone-case"]
+
+
+def test_timezone_name_clash_uses_alias() -> None:
+    # a module that already binds `timezone` (Django's, say) and has no `import datetime`
+    out = rewrite("import pytz\nfrom myapp import timezone\n\nx = pytz.utc\ny = timezone.now()\n")
+    assert "from datetime import timezone as dt_timezone" in out
+    assert "x = dt_timezone.utc" in out and "y = timezone.now()" in out
+
+
+def test_pytz_timezone_name_freed_for_datetime_timezone() -> None:
+    out = rewrite("from pytz import timezone, utc\n\nx = timezone('Europe/Oslo')\ny = utc\n")
+    assert "from datetime import timezone" in out and "y = timezone.utc" in out
+    assert "pytz" not in out
+
+
+def test_pytz_timezone_still_needed_forces_alias() -> None:
+    # the marked site keeps pytz's `timezone` bound, so datetime.timezone gets an alias
+    out = rewrite("from pytz import timezone, utc\n\nx = timezone(name, extra)\ny = utc\n")
+    assert "from pytz import timezone" in out
+    assert "y = dt_timezone.utc" in out
+
+
+def test_existing_datetime_import_is_reused() -> None:
+    out = rewrite("from datetime import timezone\nimport pytz\n\nx = pytz.UTC\n")
+    assert out == "from datetime import timezone\n\nx = timezone.utc\n"
+
+
+def test_helper_inserted_once_and_reused() -> None:
+    out = rewrite("import pytz\nZ = pytz.timezone('Europe/Rome')\na = Z.localize(d)\n")
+    assert out.count("def _tz_localize") == 1
+    again = rewrite(out + "import pytz\nb = pytz.timezone('Europe/Rome').localize(d)\n")
+    assert again.count("def _tz_localize") == 1 and "b = _tz_localize(d, ZoneInfo" in again
+
+
+def test_localize_on_unknown_receiver_in_pytz_module_is_noted() -> None:
+    result = migrate_source("import pytz\n\ndef f(self, d):\n    return self.tz.localize(d)\n")
+    assert "return _tz_localize(d, self.tz)" in result.code
+    assert "localize-receiver" in [f.code for f in result.findings]
+
+
+def test_localize_of_foreign_object_untouched() -> None:
+    code = "import pytz\nfrom django.utils import formats\n\nx = formats.localize(3)\n"
+    assert "x = formats.localize(3)" in rewrite(code)
+
+
+def test_localize_without_pytz_import_untouched() -> None:
+    code = "from dateutil import tz\n\nx = thing.localize(d)\ny = tz.UTC\n"
+    assert "x = thing.localize(d)" in rewrite(code)
+
+
+def test_normalize_arithmetic_rules() -> None:
+    out = rewrite(
+        "import pytz\nfrom datetime import timedelta\nZ = pytz.timezone('Europe/Rome')\n"
+        "a = Z.normalize(d + timedelta(hours=1))\n"
+        "b = Z.normalize(timedelta(days=1) + d)\n"
+        "c = Z.normalize(d - 2 * timedelta(minutes=5))\n"
+        "e = Z.normalize(d + delta)\n"
+    )
+    assert "a = (d.astimezone(timezone.utc) + timedelta(hours=1)).astimezone(Z)" in out
+    assert "b = (timedelta(days=1) + d.astimezone(timezone.utc)).astimezone(Z)" in out
+    assert "c = (d.astimezone(timezone.utc) - 2 * timedelta(minutes=5)).astimezone(Z)" in out
+    assert f"{MARKER_PREFIX}[normalize-arithmetic]" in out and "e = Z.normalize(d + delta)" in out
+
+
+def test_relativedelta_is_not_a_timedelta() -> None:
+    # relativedelta months do not commute with a UTC shift: not provable, so marked
+    out = rewrite(
+        "import pytz\nfrom dateutil.relativedelta import relativedelta\n"
+        "Z = pytz.timezone('Europe/Rome')\nx = Z.normalize(d + relativedelta(months=1))\n"
+    )
+    assert "x = Z.normalize(d + relativedelta(months=1))" in out
+    assert "[normalize-arithmetic]" in out
+
+
+def test_markers_not_duplicated_on_rerun() -> None:
+    source = (FIXTURES / "markers.py").read_text()
+    once = rewrite(source)
+    assert rewrite(once) == once
+    assert once.count(f"{MARKER_PREFIX}[normalize-arithmetic]") == 2
+
+
+def test_time_error_caught_but_raised_elsewhere_is_marked() -> None:
+    result = migrate_source(
+        "import pytz\n\ntry:\n    f()\nexcept pytz.AmbiguousTimeError:\n    pass\n"
+    )
+    assert "except AmbiguousTimeError:" in result.code
+    assert "class AmbiguousTimeError(InvalidTimeError)" in result.code
+    assert "time-errors-foreign" in [f.code for f in result.findings]
+
+
+def test_finding_positions_are_input_lines() -> None:
+    result = migrate_source("import pytz\n\n\nx = pytz.common_timezones\n")
+    (finding,) = result.findings
+    assert (finding.line, finding.column, finding.kind) == (4, 5, "marker")
+    assert "pytz.common_timezones" in finding.message
+
+
+def test_syntax_error_raises_parser_error() -> None:
+    import libcst
+
+    with pytest.raises(libcst.ParserSyntaxError):
+        migrate_source("import pytz\ndef broken(:\n")
