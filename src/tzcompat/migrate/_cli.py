@@ -7,6 +7,7 @@ extra, so ``main`` imports the codemod lazily and prints an install hint when it
 from __future__ import annotations
 
 import argparse
+import ast
 import difflib
 import fnmatch
 import os
@@ -154,6 +155,19 @@ def _read(path: Path) -> tuple[str, str, str]:
     return text, encoding, newline
 
 
+def _syntax_error(text: str, path: Path, exc: Exception) -> str:
+    """``line:col: cannot parse: why``, from CPython's own parser when it agrees (its
+    positions and wording are the ones users know), else from LibCST's."""
+    try:
+        compile(text, str(path), "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
+    except SyntaxError as err:
+        return f"{err.lineno}:{err.offset or 1}: cannot parse: {err.msg}"
+    line = getattr(exc, "editor_line", 0)
+    column = getattr(exc, "editor_column", 0)
+    message = getattr(exc, "message", str(exc))
+    return f"{line}:{column}: cannot parse: {message}"
+
+
 def run(
     argv: Sequence[str],
     stdout: TextIO | None = None,
@@ -185,8 +199,7 @@ def run(
             text, encoding, newline = _read(path)
             result = migrate_source(text)
         except libcst.ParserSyntaxError as exc:
-            summary.errors.append(f"{path}:{exc.raw_line}:{exc.raw_column + 1}: cannot parse: "
-                                  f"{exc.message}")  # fmt: skip
+            summary.errors.append(f"{path}:{_syntax_error(text, path, exc)}")
             progress.update(done)
             continue
         except (OSError, UnicodeDecodeError, SyntaxError) as exc:
