@@ -11,13 +11,14 @@ import os
 from datetime import datetime, timedelta
 from pathlib import Path
 
-import _migrate_equivalence as eq
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import pytz
 from tzcompat.migrate._codemod import migrate_source
+
+from . import _migrate_equivalence as eq
 
 pytestmark = pytest.mark.usefixtures("pytz_files")
 
