@@ -51,7 +51,9 @@ def print_table(title: str, columns: list[str], rows: list[tuple[str, list[float
         cells = "".join(f"{v:>13.0f} ns" if v is not None else f"{'n/a':>16}" for v in values)
         ref = values[base]
         ratios = "  ".join(
-            f"{c}={v / ref:.2f}x" for c, v in zip(columns, values) if v is not None and ref and c != columns[base]
+            f"{c}={v / ref:.2f}x"
+            for c, v in zip(columns, values)
+            if v is not None and ref and c != columns[base]
         )
         print(f"{name:38}{cells}   {ratios}")
 
@@ -104,9 +106,10 @@ def core_rows(impls: list[tuple[str, ModuleType]]) -> list[tuple[str, list[float
         add("aware.utcoffset() in 2100 (rule)", best_ns(aware_future.utcoffset))
         add("utcoffset() of 1000 datetimes / 1000",
             best_ns(lambda a=aware_days: [d.utcoffset() for d in a]) / 1000)
-        add("UTC -> local (astimezone)", best_ns(lambda z=zone: utc_dt.astimezone(z)))
-        add("local -> UTC (astimezone)", best_ns(lambda: aware.astimezone(timezone.utc)))
-        add("datetime(..., tzinfo=zone)", best_ns(lambda z=zone: datetime(2024, 7, 1, 12, 30, tzinfo=z)))
+        add("UTC -> local (astimezone)", best_ns(lambda z=zone, u=utc_dt: u.astimezone(z)))
+        add("local -> UTC (astimezone)", best_ns(lambda a=aware: a.astimezone(timezone.utc)))
+        add("datetime(..., tzinfo=zone)",
+            best_ns(lambda z=zone: datetime(2024, 7, 1, 12, 30, tzinfo=z)))
 
         def first_load(zi=zi) -> None:
             zi.clear_cache(only_keys=[KEY])

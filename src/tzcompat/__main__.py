@@ -15,8 +15,7 @@ import sys
 from collections.abc import Sequence
 from datetime import datetime, timezone
 
-from . import ZoneInfo, ZoneInfoNotFoundError, available_timezones, data_version
-from . import _tzpath
+from . import ZoneInfo, ZoneInfoNotFoundError, _tzpath, available_timezones, data_version
 from ._transitions import Transition
 
 _DEMO_KEYS = ("UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe")

@@ -186,7 +186,8 @@ class ZoneInfo(tzinfo):
         self._source = source
         self._version = version
         self._file_repr = None
-        trans_idx, trans_utc, utcoff, isdst = data.trans_idx, data.trans_utc, data.utcoff, data.isdst
+        trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
+        trans_utc = data.trans_utc
         dstoff = _dst_offsets(trans_idx, utcoff, isdst)
         types = [
             ZoneState(_td(off), _td(dst), abbr, flag)
@@ -448,9 +449,9 @@ class ZoneInfo(tzinfo):
         hi = _instant(end)
         utc = self._trans_utc
         states = self._states
-        i = 0 if lo is None else bisect_right(utc, lo - 1)
-        prev = self._before if i == 0 else states[i - 1]
-        for i in range(i, len(utc)):
+        first = 0 if lo is None else bisect_right(utc, lo - 1)
+        prev = self._before if first == 0 else states[first - 1]
+        for i in range(first, len(utc)):
             ts = utc[i]
             if hi is not None and ts >= hi:
                 return
@@ -512,8 +513,8 @@ class ZoneInfo(tzinfo):
             for _ in range(_RULE_CYCLE):
                 lo = max(_year_start(year), floor + 1)
                 found = None
-                for found in self._rule_transitions(after, lo, ts + 1):
-                    pass
+                for tr in self._rule_transitions(after, lo, ts + 1):
+                    found = tr
                 if found is not None:
                     return found
                 if lo <= floor + 1 or year <= 1:
