@@ -59,12 +59,15 @@ class _Rule:
                 day -= 7
             days = first + day
         elif kind == "J":
-            # Jn counts 1..365 and never counts February 29.
+            # Counted exactly as the stdlib counts it (so that every zone agrees
+            # with zoneinfo): day n of a leap year from n = 59 on is shifted by
+            # one. RFC 8536 permanent-DST strings such as "EST5EDT,0/0,J365/25"
+            # rely on the J365/25 end meeting the next year's 0/0 start.
             n = self.a
-            days = _days_before_year(year) + n - 1 + (n >= 60 and _is_leap(year))
+            days = _days_before_year(year) - 1 + n + (n >= 59 and _is_leap(year))
         else:
-            # n counts 0..365 and does count February 29.
-            days = _days_before_year(year) + self.a
+            # The zero-based form, also on the stdlib's day count.
+            days = _days_before_year(year) - 1 + self.a
         return days * 86400 + self.seconds
 
     def __repr__(self) -> str:
@@ -157,7 +160,7 @@ class PosixTZ:
 
 
 _NAME = r"(?:[A-Za-z]+|<[A-Za-z0-9+-]+>)"
-_OFFSET = r"[+-]?\d{1,3}(?::\d{1,2}(?::\d{1,2})?)?"
+_OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
 _TZ_RE = re.compile(
     rf"(?P<std>{_NAME})(?P<stdoff>{_OFFSET})"
     rf"(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?"
@@ -169,7 +172,7 @@ _DATE_RE = re.compile(
     rf"(?:/(?P<time>{_OFFSET}))?",
     re.ASCII,
 )
-_HMS_RE = re.compile(r"([+-]?)(\d{1,3})(?::(\d{1,2})(?::(\d{1,2}))?)?", re.ASCII)
+_HMS_RE = re.compile(r"([+-]?)(\d{1,3})(?::(\d{2})(?::(\d{2}))?)?", re.ASCII)
 
 
 def _hms(text: str, max_hours: int, what: str, tz: str) -> int:
