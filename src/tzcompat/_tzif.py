@@ -15,8 +15,8 @@ from typing import IO, NamedTuple
 
 __all__ = ["TZifData", "read_tzif"]
 
-_HEADER = struct.Struct(">4sc15x6l")
-_HEADER_SIZE = _HEADER.size  # 44
+# The header after the 4-byte magic: version byte, 15 reserved bytes, six counts.
+_HEADER = struct.Struct(">c15x6l")
 
 # No real TZif file comes near these; they only bound what a bad header can ask for.
 _MAX_TIMECNT = 1 << 20
@@ -94,10 +94,14 @@ class _Reader:
 
 
 def _header(reader: _Reader) -> tuple[int, int, int, int, int, int, int]:
-    raw = reader.take(_HEADER_SIZE, "header")
-    magic, ver, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = _HEADER.unpack(raw)
+    try:
+        magic = reader.take(4, "magic")
+    except ValueError:
+        magic = b""
     if magic != b"TZif":
         raise ValueError("Invalid TZif file: magic not found")
+    raw = reader.take(_HEADER.size, "header")
+    ver, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = _HEADER.unpack(raw)
     if ver == b"\x00":
         version = 1
     elif b"2" <= ver <= b"9":
