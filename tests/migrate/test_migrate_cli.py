@@ -47,7 +47,8 @@ def test_diff_is_default_and_unified(tree: Path) -> None:
     status, out, _ = cli(str(path))
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == f"--- a/{path.as_posix()}" and lines[1] == f"+++ b/{path.as_posix()}"
+    shown = path.as_posix().lstrip("/")  # git style: a/<path>, never a//abs
+    assert lines[0] == f"--- a/{shown}" and lines[1] == f"+++ b/{shown}"
     assert "-import pytz" in lines and "+from zoneinfo import ZoneInfo" in lines
     assert "+ZONE = ZoneInfo('Europe/Paris')" in lines
     assert path.read_text() == LEGACY

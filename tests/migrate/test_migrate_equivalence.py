@@ -183,3 +183,20 @@ def test_fixed_offset_tzname_differs_as_documented() -> None:
     from dateutil import tz
 
     assert naive.replace(tzinfo=tz.tzoffset(None, 3600)).tzname() is None
+
+
+def test_helper_defers_to_a_pytz_zone_passed_in() -> None:
+    """Half-migrated code may still hand the helper a pytz zone: it must not attach LMT."""
+    from tzcompat.migrate import _helpers
+
+    namespace: dict[str, object] = {}
+    exec(_helpers.ERRORS_SOURCE + _helpers.LOCALIZE_SOURCE, namespace)
+    helper = namespace["_tz_localize"]
+    zone = pytz.timezone("America/New_York")
+    for naive in (datetime(2020, 11, 1, 1, 30), datetime(2020, 3, 8, 2, 30), datetime(2020, 7, 1)):
+        for is_dst in (False, True):
+            got = helper(naive, zone, is_dst=is_dst)  # type: ignore[operator]
+            assert got == zone.localize(naive, is_dst=is_dst)
+            assert got.tzinfo is zone.localize(naive, is_dst=is_dst).tzinfo
+    with pytest.raises(pytz.AmbiguousTimeError):
+        helper(datetime(2020, 11, 1, 1, 30), zone, is_dst=None)  # type: ignore[operator]

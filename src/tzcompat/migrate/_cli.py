@@ -228,8 +228,8 @@ def run(
                 diff = difflib.unified_diff(
                     text.splitlines(keepends=True),
                     result.code.splitlines(keepends=True),
-                    fromfile=f"a/{path.as_posix()}",
-                    tofile=f"b/{path.as_posix()}",
+                    fromfile=f"a/{path.as_posix().lstrip('/')}",
+                    tofile=f"b/{path.as_posix().lstrip('/')}",
                 )
                 for line in diff:
                     stdout.write(line if line.endswith("\n") else line + "\n")

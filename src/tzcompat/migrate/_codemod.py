@@ -404,6 +404,10 @@ class _Migrator(ContextAwareTransformer):
             self._schedule_removal(module, obj, asname)
         return False
 
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        # the helper this codemod inserted: its tz.localize() is the pytz fallback, keep it
+        return node.name.value != _helpers.LOCALIZE_NAME
+
     # ------------------------------------------------------------------ markers
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
         updated = super().on_leave(original_node, updated_node)
@@ -847,6 +851,26 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
     return bound
 
 
+def _imports_pytz(module: cst.Module) -> bool:
+    """True when any import statement in the module names pytz or one of its submodules."""
+    found = False
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Import(self, node: cst.Import) -> None:
+            nonlocal found
+            for alias in node.names:
+                name = cst.helpers.get_full_name_for_node(alias.name) or ""
+                found = found or name.split(".")[0] == "pytz"
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            nonlocal found
+            name = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
+            found = found or (not node.relative and (name or "").split(".")[0] == "pytz")
+
+    module.visit(_Visitor())
+    return found
+
+
 def _raises_time_errors(module: cst.Module) -> bool:
     """True when the module calls ``.localize(dt, None)`` or ``.localize(dt, is_dst=None)``."""
     found = False
@@ -883,7 +907,7 @@ def migrate_module(module: cst.Module) -> tuple[cst.Module, list[Finding]]:
     context = CodemodContext()
     wrapper = MetadataWrapper(module)
     names = NameChooser(wrapper, context)
-    has_pytz = "pytz" in module.code
+    has_pytz = _imports_pytz(module)
     migrator = _Migrator(context, names, has_pytz, _raises_time_errors(module))
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))

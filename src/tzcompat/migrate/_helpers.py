@@ -35,8 +35,11 @@ def _tz_localize(dt, tz, is_dst=False):
     Off a transition this is ``dt.replace(tzinfo=tz)``. In a repeated hour it takes the
     occurrence whose DST flag equals ``is_dst`` (the later, standard one for ``False``), in a
     skipped hour the offset from before (``False``) or after (``True``) the jump, and
-    ``is_dst=None`` raises instead of choosing.
+    ``is_dst=None`` raises instead of choosing. A zone that still has ``localize`` (a pytz
+    zone passed in from code not yet migrated) keeps its own method.
     """
+    if getattr(tz, "localize", None) is not None:  # still a pytz zone, from unmigrated code
+        return tz.localize(dt, is_dst=is_dst)
     if dt.tzinfo is not None:
         raise ValueError("Not naive datetime (tzinfo is already set)")
     first = dt.replace(tzinfo=tz, fold=0)
