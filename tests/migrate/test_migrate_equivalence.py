@@ -12,10 +12,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+import pytz
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-import pytz
 from tzcompat.migrate._codemod import migrate_source
 
 from . import _migrate_equivalence as eq
