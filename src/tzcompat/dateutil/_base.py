@@ -7,7 +7,9 @@ dateutil's ``tzlocal`` and ``tzical`` zones inherit; ``tzrangebase`` is the abst
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime, timedelta, tzinfo
+from typing import Any
 
 __all__ = ["ZERO", "enfold", "tzrangebase"]
 
@@ -159,3 +161,14 @@ class tzrangebase(_tzinfo):
         return f"{type(self).__name__}(...)"
 
     __reduce__ = object.__reduce__
+
+
+def _validate_fromutc_inputs(f: Any) -> Any:
+    """Decorator giving a ``fromutc`` CPython's argument checks (as dateutil's)."""
+
+    @functools.wraps(f)
+    def fromutc(self: tzinfo, dt: datetime) -> datetime:
+        _check_fromutc_arg(self, dt)
+        return f(self, dt)
+
+    return fromutc

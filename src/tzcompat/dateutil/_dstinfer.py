@@ -50,27 +50,32 @@ def infer_dst_offsets(
         elif std is not None:
             forward[i] = utcoff[idx] - std
 
-    settled = [
-        (trans_utc[i], backward[i]) for i in range(n) if backward[i] and backward[i] == forward[i]
-    ]
-
     result = [0] * n
+    settled: list[tuple[int, int]] | None = None
     for i in range(n):
         if not isdst[trans_idx[i]]:
             continue
-        candidates = {c for c in (backward[i], forward[i]) if c}
+        back, fwd = backward[i], forward[i]
+        if not back or not fwd or back == fwd:
+            # At most one candidate (the common case).
+            result[i] = back or fwd or 3600
+            continue
+        candidates = {back, fwd}
+        plausible = {c for c in candidates if c % 300 == 0}
+        if plausible:
+            candidates = plausible
         if len(candidates) > 1:
-            plausible = {c for c in candidates if c % 300 == 0}
-            if plausible:
-                candidates = plausible
-        if len(candidates) > 1:
+            if settled is None:
+                # DST periods with the same standard offset on both sides.
+                settled = [
+                    (trans_utc[k], backward[k])  # type: ignore[misc]
+                    for k in range(n)
+                    if backward[k] and backward[k] == forward[k]
+                ]
             at = trans_utc[i]
             nearby = {amount for ts, amount in settled if abs(ts - at) <= _CONSENSUS_WINDOW}
             agreed = candidates & nearby
             if len(agreed) == 1:
                 candidates = agreed
-        if candidates:
-            result[i] = min(candidates, key=lambda c: (c < 0, abs(c)))  # type: ignore[operator]
-        else:
-            result[i] = 3600
+        result[i] = min(candidates, key=lambda c: (c < 0, abs(c)))
     return result

@@ -98,7 +98,7 @@ class _YearRule:
                     self.day = yday if idx == 0 else yday - _YDAY_MONTH_ENDS[idx - 1]
                     break
             else:
-                raise ValueError("invalid year day (%d)" % yday)
+                raise ValueError(f"invalid year day ({yday:d})")
         self._fields = (self.month, self.day, self.weekday, self.leapdays, seconds)
         self._by_year: dict[int, datetime] = {}
 

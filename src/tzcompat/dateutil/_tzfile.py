@@ -2,43 +2,57 @@
 
 The file is parsed by ``tzcompat.read_tzif``. From it this class keeps dateutil's
 own tables (same names, so code and tests that read ``_trans_utc``, ``_tz_after``,
-``_filename``... keep working), dateutil's per-transition ``dst()`` inference and
-its rules after the last transition. Lookups bisect tuples of aware datetimes that
-carry this zone as tzinfo: datetimes sharing a tzinfo compare field by field in C,
-which is much cheaper than turning each datetime into a timestamp. Anything the
-tables cannot answer directly (the footer rule, the data edges) goes through the
-exact timestamp-based algorithm.
+``_filename``... keep working; built on first use), dateutil's per-transition
+``dst()`` inference and its rules after the last transition (which differ from
+``ZoneInfo``'s in corner cases, so they are not delegated to the core).
+
+Speed comes from two caches over dateutil's exact algorithm: per year, the
+breakpoints that split the year into stretches with one answer; per day, the answer
+for days with no change at all (one dict lookup on ``toordinal()``).
 """
 
 from __future__ import annotations
 
 import bisect
+import calendar
 from datetime import datetime, timedelta
 from typing import IO, Any
 
 from .. import read_tzif
 from ._base import _tzinfo
 from ._dstinfer import infer_dst_offsets
-from ._footer import _NO_TTINFO, _parse_tz_str, _td, _ttinfo, _TZStr
+from ._footer import (
+    _NEW_YEAR_MARGIN,
+    _NO_TTINFO,
+    _days_before_year,
+    _parse_tz_str,
+    _td,
+    _ttinfo,
+    _TZStr,
+)
 
 __all__ = ["_TZStr", "_ttinfo", "_unpickle", "load_data", "tzfile"]
 
 _EPOCH_ORDINAL = datetime(1970, 1, 1).toordinal()
-_MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
-_MAX_TS = (datetime.max.toordinal() - _EPOCH_ORDINAL) * 86400 + 86399
 _bisect_right = bisect.bisect_right
 
-_TABLE_ATTRS = (
-    "_wall_bounds", "_wall_off", "_wall_tti", "_utc_bounds", "_utc_tab", "_tables_ready",
-)
+# dateutil's tables, derived from the data on first use.
+_DERIVED_ATTRS = frozenset(["_ttinfo_list", "_ttinfos", "_trans_local", "_tti_before", "_tz_after"])
 # Attributes rebuilt from the data when unpickling, or caches: not pickled as state.
 _DATA_ATTRS = frozenset(
     [
-        "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_local",
-        "_trans_utc", "_tti_before", "_ttinfo_list", "_ttinfos", "_tz_after", "_tz_str",
-        *_TABLE_ATTRS,
+        "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
+        "_data", "_wall_years", "_utc_years", "_days", "_utc_days", *_DERIVED_ATTRS,
     ]
 )
+# Years of lookup segments kept per fold (a few hundred bytes each), and days.
+_YEAR_CACHE_SIZE = 1024
+_DAY_CACHE_SIZE = 1024
+
+
+def _max_offset(rule: _TZStr) -> int:
+    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var]
+
 
 Data = tuple[Any, Any, Any, Any, Any, Any]
 
@@ -71,17 +85,38 @@ def _local_transitions(trans_idx: Any, trans_utc: Any, utcoff: Any) -> list[list
     """Each transition in local seconds, for fold 0 (larger offset) and fold 1."""
     if not trans_utc:
         return [[], []]
-    fold0 = list(trans_utc)
-    fold1 = list(trans_utc)
+    fold0: list[int] = []
+    fold1: list[int] = []
     # dateutil takes local time type 0 as the offset before the first transition.
     prev = utcoff[0]
-    for i, idx in enumerate(trans_idx):
+    for ts, idx in zip(trans_utc, trans_idx):
         new = utcoff[idx]
-        big, small = (prev, new) if prev >= new else (new, prev)
-        fold0[i] += big
-        fold1[i] += small
+        if new > prev:
+            fold0.append(ts + new)
+            fold1.append(ts + prev)
+        else:
+            fold0.append(ts + prev)
+            fold1.append(ts + new)
         prev = new
     return [fold0, fold1]
+
+
+class _Derived:
+    """A dateutil table computed from the data on first access (then an instance
+    attribute): gettz() stays cheap, and most zones are only asked about a few years.
+    A plain descriptor rather than ``__getattr__``, which would slow every attribute
+    access on the zone."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        if obj is None:
+            return self
+        if "_data" not in obj.__dict__:
+            raise AttributeError(f"{type(obj).__name__!r} object has no attribute {self.name!r}")
+        obj._derive()
+        return obj.__dict__[self.name]
 
 
 class tzfile(_tzinfo):
@@ -92,13 +127,11 @@ class tzfile(_tzinfo):
     given. Equality compares the data; objects are unhashable and pickle by value.
     """
 
-    # Until the lookup tables are built, every lookup takes the exact path.
-    _wall_bounds: tuple[tuple[datetime, ...], tuple[datetime, ...]] = ((), ())
-    _wall_off: tuple[timedelta | None, ...] = (None,)
-    _wall_tti: tuple[_ttinfo | None, ...] = (None,)
-    _utc_bounds: tuple[datetime, ...] = ()
-    _utc_tab: tuple[tuple[timedelta, datetime | None] | None, ...] = (None,)
-    _tables_ready = False
+    _ttinfo_list = _Derived()
+    _ttinfos = _Derived()
+    _trans_local = _Derived()
+    _tti_before = _Derived()
+    _tz_after = _Derived()
 
     def __init__(
         self, fileobj: str | IO[bytes] | None, filename: str | None = None, key: str | None = None
@@ -133,8 +166,32 @@ class tzfile(_tzinfo):
 
     def _load_from_data(self, data: Data) -> None:
         trans_idx, trans_utc, utcoff, isdst, abbr, tz_str = data
-        for name in _TABLE_ATTRS:
-            self.__dict__.pop(name, None)  # back to the class defaults until rebuilt
+        for name in _DERIVED_ATTRS:
+            self.__dict__.pop(name, None)
+        self._data = data
+        self._trans_idx = trans_idx
+        self._trans_utc = trans_utc
+        self._isdst = isdst
+        self._tz_str = tz_str
+        self._wall_years: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
+        self._utc_years: dict[int, Any] = {}
+        self._days: dict[int, _ttinfo | int] = {}
+        self._utc_days: dict[int, _ttinfo | int] = {}
+        if tz_str:
+            self.__dict__["_tz_after"] = _parse_tz_str(tz_str.decode())
+        elif not trans_idx and not utcoff:
+            raise ValueError("No time zone information found.")
+        # "Fixed offset" decides what utcoffset(None) gives (for datetime.time).
+        if len(utcoff) > 1 or isinstance(self.__dict__.get("_tz_after"), _TZStr):
+            self._fixed_offset = False
+        elif not utcoff:
+            self._fixed_offset = True
+        else:
+            self._derive()
+            self._fixed_offset = self._ttinfo_list[0] == self._tz_after
+
+    def _derive(self) -> None:
+        trans_idx, trans_utc, utcoff, isdst, abbr, _ = self._data
         trans_dst = infer_dst_offsets(trans_idx, trans_utc, utcoff, isdst)
         # Per type: a DST type's amount is the last one inferred for a transition to it.
         type_dst = [3600 if flag else 0 for flag in isdst]
@@ -143,155 +200,194 @@ class tzfile(_tzinfo):
         ttinfo_list = [
             _ttinfo(_td(off), _td(dst), name) for off, dst, name in zip(utcoff, type_dst, abbr)
         ]
-        self._ttinfo_list = ttinfo_list
-        self._trans_idx = trans_idx
-        self._isdst = isdst
-        self._trans_utc = trans_utc
-        self._trans_local = _local_transitions(trans_idx, trans_utc, utcoff)
-
         # A transition whose inferred amount differs from its type's gets its own
         # ttinfo, shared between transitions with the same type and amount.
         variants: dict[tuple[int, int], _ttinfo] = {}
         ttinfos = []
         for idx, amount in zip(trans_idx, trans_dst):
-            tti = ttinfo_list[idx]
-            if tti.dstoff.total_seconds() != amount:  # type: ignore[union-attr]
-                tti = variants.setdefault(
-                    (idx, amount), _ttinfo(tti.utcoff, _td(amount), tti.tzname)
-                )
+            if type_dst[idx] == amount:
+                ttinfos.append(ttinfo_list[idx])
+                continue
+            tti = variants.get((idx, amount))
+            if tti is None:
+                base = ttinfo_list[idx]
+                tti = variants[idx, amount] = _ttinfo(base.utcoff, _td(amount), base.tzname)
             ttinfos.append(tti)
-        self._ttinfos = ttinfos
-
+        d = self.__dict__
+        d["_ttinfo_list"] = ttinfo_list
+        d["_ttinfos"] = ttinfos
+        d["_trans_local"] = _local_transitions(trans_idx, trans_utc, utcoff)
         # Before the first transition: the first standard type.
-        self._tti_before = next(
+        d["_tti_before"] = next(
             (tti for tti, flag in zip(ttinfo_list, isdst) if not flag),
             ttinfos[0] if ttinfos else None,
         )
-
-        self._tz_str = tz_str
-        tz_after: _TZStr | _ttinfo
-        if tz_str:
-            tz_after = _parse_tz_str(tz_str.decode())
-        else:
-            if not ttinfos and not ttinfo_list:
-                raise ValueError("No time zone information found.")
+        if "_tz_after" not in d:
             # RFC 9636 §3.2: with no transitions and no footer, type 0 applies.
-            tz_after = ttinfos[-1] if ttinfos else ttinfo_list[0]
-        self._tz_after = tz_after
+            d["_tz_after"] = ttinfos[-1] if ttinfos else ttinfo_list[0]
 
-        # "Fixed offset" decides what utcoffset(None) gives (for datetime.time).
-        if len(ttinfo_list) > 1 or not isinstance(tz_after, _ttinfo):
-            self._fixed_offset = False
-        elif not ttinfo_list:
-            self._fixed_offset = True
-        else:
-            self._fixed_offset = ttinfo_list[0] == tz_after
+    # -- per-year lookup segments -----------------------------------------------
+    #
+    # For each year (of the wall time, or of the UTC time for fromutc) a short list
+    # of breakpoints inside the year, as datetimes carrying this zone, splits it into
+    # segments on which the exact algorithm's answer is constant; each segment holds
+    # that answer, or None where the answer is not constant (next to a new year or
+    # the last transition under a footer rule), which sends the lookup down the
+    # exact path.
 
-    def _build_tables(self) -> None:
-        """The aware-datetime bisect tables behind the fast lookups."""
-        n = len(self._trans_utc)
+    def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any, Any]:
+        ys = _days_before_year(year) * 86400
+        ye = ys + (366 if calendar.isleap(year) else 365) * 86400
+        local = self._trans_local[fold]
+        n = len(local)
+        # A scan, not a bisect: local times need not be sorted, and bisect's answer
+        # only changes where the time crosses one of them anyway.
+        points = {p for p in local if ys < p < ye}
+        tz_after = self._tz_after
+        if n:
+            points.add(local[-1] + 1)
+        if isinstance(tz_after, _TZStr):
+            lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
+            points.update((lo, hi, *tz_after._local_window(year, fold)))
+            last_ok = self._trans_utc[-1] + _max_offset(tz_after) if n else None
+            if last_ok is not None:
+                points.add(last_ok)
+        starts = [ys, *sorted(p for p in points if ys < p < ye)]
+        values: list[_ttinfo | None] = []
+        for p in starts:
+            footer = isinstance(tz_after, _TZStr) and (not n or p > local[-1])
+            if footer and (
+                tz_after._near_new_year(p, year)  # type: ignore[union-attr]
+                or (n and p < last_ok)  # type: ignore[operator]
+            ):
+                values.append(None)
+            else:
+                values.append(self._wall_exact(p, year, fold))
+        entry = (tuple(starts[1:]), tuple(values))
+        cache = self._wall_years[fold]
+        if len(cache) >= _YEAR_CACHE_SIZE:
+            cache.clear()
+        cache[year] = entry
+        return entry
+
+    def _utc_segments(self, year: int) -> tuple[Any, Any]:
+        ys = _days_before_year(year) * 86400
+        ye = ys + (366 if calendar.isleap(year) else 365) * 86400
+        trans = self._trans_utc
+        n = len(trans)
         ttinfos = self._ttinfos
         tz_after = self._tz_after
-        after_static = isinstance(tz_after, _ttinfo)
-
-        # Wall time. Bisecting a wall time gives k = the number of transitions at
-        # or before it; k = 0 is before the first, k = n at or after the last.
-        wall_tti: list[_ttinfo | None] = [self._tti_before] + ttinfos
-        if n == 0:
-            wall_tti = [tz_after if after_static else None]
-        elif not (after_static and tz_after == ttinfos[-1]):
-            # From one second after the last transition, the footer decides.
-            wall_tti[n] = None
-        wall_bounds = []
-        for fold in (0, 1):
-            bounds = []
-            for ts in self._trans_local[fold]:
-                dt = self._aware(ts)
-                if dt is None:
-                    break
-                bounds.append(dt)
-            wall_bounds.append(tuple(bounds))
-        # A bound past datetime.max cannot be represented: beyond the last
-        # representable one, take the exact path.
-        short = min(len(b) for b in wall_bounds)
-        if short < n:
-            wall_tti = wall_tti[: short + 1]
-            wall_tti[short] = None
-            wall_bounds = [b[:short] for b in wall_bounds]
-
-        # UTC (for fromutc): entry k is (offset, end of the fold it opens or None).
-        utc_bounds = []
-        for ts in self._trans_utc:
-            dt = self._aware(ts)
-            if dt is None:
+        points = set()
+        k0 = bisect.bisect_right(trans, ys)
+        for k in range(max(k0 - 1, 0), n):
+            t = trans[k]
+            if t >= ye:
                 break
-            utc_bounds.append(dt)
-        utc_tab: list[tuple[timedelta, datetime | None] | None] = [None] * (n + 1)
+            points.add(t)
+            prev = ttinfos[k - 1] if k else self._tti_before
+            shift = int((prev.utcoff - ttinfos[k].utcoff).total_seconds())  # type: ignore[union-attr, operator]
+            if shift > 0:
+                points.add(t + shift)
         if n:
-            utc_tab[0] = (self._tti_before.utcoff, None)  # type: ignore[union-attr]
-        for k in range(1, n + 1):
-            if n == 1 or (k == n and not after_static):
-                continue  # single-transition and footer cases: exact path
-            prev = ttinfos[k - 2] if k >= 2 else self._tti_before
-            tti = ttinfos[k - 1]
-            shift = int((prev.utcoff - tti.utcoff).total_seconds())  # type: ignore[union-attr, operator]
-            until = self._aware(self._trans_utc[k - 1] + shift) if shift > 0 else None
-            if shift > 0 and until is None:
-                continue
-            utc_tab[k] = (tti.utcoff, until)  # type: ignore[assignment]
-        if len(utc_bounds) < n:
-            utc_tab = utc_tab[: len(utc_bounds) + 1]
-            utc_tab[len(utc_bounds)] = None
-
-        self._wall_bounds = (wall_bounds[0], wall_bounds[1])
-        self._wall_tti = tuple(wall_tti)
-        self._wall_off = tuple(t.utcoff if t is not None else None for t in wall_tti)
-        self._utc_bounds = tuple(utc_bounds)
-        self._utc_tab = tuple(utc_tab)
-        self._tables_ready = True
-
-    def _aware(self, ts: int) -> datetime | None:
-        """``ts`` seconds after 1970 as a datetime carrying this zone; clamped to
-        datetime.min below the range, None above it."""
-        if ts < _MIN_TS:
-            return datetime.min.replace(tzinfo=self)
-        if ts > _MAX_TS:
-            return None
-        days, secs = divmod(ts, 86400)
-        return datetime.fromordinal(days + _EPOCH_ORDINAL).replace(tzinfo=self) + _td(secs)
+            points.add(trans[-1] + 1)
+        if n == 1 and isinstance(tz_after, _ttinfo):
+            # After the only transition, its fold is measured against tz_after.
+            shift = int((self._tti_before.utcoff - tz_after.utcoff).total_seconds())  # type: ignore[union-attr, operator]
+            points.add(trans[0] + shift)
+        last_ok = None
+        if isinstance(tz_after, _TZStr):
+            lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
+            points.update((lo, hi))
+            start, end = tz_after.transitions(year)
+            start -= int(tz_after.std.utcoff.total_seconds())  # type: ignore[union-attr]
+            end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]
+            points.update((start, end, end + tz_after.dst_diff, start - tz_after.dst_diff))
+            if n:
+                prev = ttinfos[-2] if n > 1 else self._tti_before
+                last_ok = trans[-1] + 1 + max(
+                    0,
+                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[union-attr, operator]
+                      for t in (tz_after.std, tz_after.dst)),
+                )
+                points.add(last_ok)
+        starts = [ys, *sorted(p for p in points if ys < p < ye)]
+        values: list[tuple[timedelta, bool, _ttinfo] | None] = []
+        for p in starts:
+            footer = isinstance(tz_after, _TZStr) and (not n or p > trans[-1])
+            if footer and (
+                tz_after._near_new_year(p, year)  # type: ignore[union-attr]
+                or (n and p < last_ok)  # type: ignore[operator]
+            ):
+                values.append(None)
+            else:
+                tti, fold = self._fromutc_exact_ts(p, year)
+                values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]
+        entry = (tuple(starts[1:]), tuple(values))
+        if len(self._utc_years) >= _YEAR_CACHE_SIZE:
+            self._utc_years.clear()
+        self._utc_years[year] = entry
+        return entry
 
     # -- tzinfo API --------------------------------------------------------------
+    #
+    # The hot paths first try a per-day cache (as the core's ZoneInfo does): a wall
+    # (or UTC) day with no change in it has one answer for every time and both
+    # folds, so one dict lookup on the ordinal answers. Days with a change hold 0
+    # and take the segment lookup.
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
-        try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
-                fold = dt.fold  # type: ignore[union-attr]
-                off = self._wall_off[_bisect_right(self._wall_bounds[fold], dt)]
-                if off is not None:
-                    return off
-        except AttributeError:
-            pass  # None or not a datetime: the exact path gives dateutil's answer
-        return self._find_trans(dt).utcoff
+        if dt is not None:
+            tti = self._days.get(dt.toordinal())
+            if tti:
+                return tti.utcoff
+        return self._wall_lookup(dt).utcoff
 
     def dst(self, dt: datetime | None) -> timedelta | None:
-        try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
-                tti = self._wall_tti[_bisect_right(self._wall_bounds[dt.fold], dt)]  # type: ignore[union-attr]
-                if tti is not None:
-                    return tti.dstoff
-        except AttributeError:
-            pass
-        return self._find_trans(dt).dstoff
+        if dt is not None:
+            tti = self._days.get(dt.toordinal())
+            if tti:
+                return tti.dstoff
+        return self._wall_lookup(dt).dstoff
 
     def tzname(self, dt: datetime | None) -> str | None:
-        try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
-                tti = self._wall_tti[_bisect_right(self._wall_bounds[dt.fold], dt)]  # type: ignore[union-attr]
-                if tti is not None:
-                    return tti.tzname
-        except AttributeError:
-            pass
-        return self._find_trans(dt).tzname
+        if dt is not None:
+            tti = self._days.get(dt.toordinal())
+            if tti:
+                return tti.tzname
+        return self._wall_lookup(dt).tzname
+
+    def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
+        if dt is None:
+            return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
+        ts = self._get_local_timestamp(dt)
+        year = dt.year
+        fold = dt.fold
+        tti = self._wall_segment(ts, year, fold)
+        day = dt.toordinal()
+        if day not in self._days:
+            self._remember_day(day, year)
+        return tti
+
+    def _wall_segment(self, ts: int, year: int, fold: int) -> _ttinfo:
+        entry = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
+        tti = entry[1][_bisect_right(entry[0], ts)]
+        return tti if tti is not None else self._wall_exact(ts, year, fold)
+
+    def _remember_day(self, day: int, year: int) -> None:
+        start = (day - _EPOCH_ORDINAL) * 86400
+        found = []
+        for fold in (0, 1):
+            points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
+            k = _bisect_right(points, start)
+            if k < len(points) and points[k] < start + 86400:
+                found = None
+                break
+            found.append(values[k])
+        days = self._days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        clean = found is not None and found[0] is not None and found[0] == found[1]
+        days[day] = found[0] if clean else 0  # type: ignore[index]
 
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` (naive or aware) occurs twice in this zone."""
@@ -301,14 +397,13 @@ class tzfile(_tzinfo):
         """1 if ambiguous, -1 if imaginary, 0 otherwise."""
         if dt is None or self._fixed_offset:
             return 0
-        off0 = off1 = None
         if isinstance(dt, datetime):
-            wall = dt if dt.tzinfo is self else dt.replace(tzinfo=self)
-            offs = self._wall_off
-            bounds = self._wall_bounds
-            off0 = offs[_bisect_right(bounds[0], wall)]
-            off1 = offs[_bisect_right(bounds[1], wall)]
-        if off0 is None or off1 is None:
+            if self._days.get(dt.toordinal()):
+                return 0  # nothing changes that day
+            ts = self._get_local_timestamp(dt)
+            off0 = self._wall_segment(ts, dt.year, 0).utcoff
+            off1 = self._wall_segment(ts, dt.year, 1).utcoff
+        else:
             ts = self._get_local_timestamp(dt)
             off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
             off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
@@ -326,61 +421,77 @@ class tzfile(_tzinfo):
             raise TypeError("fromutc() requires a datetime argument")
         if dt.tzinfo is not self:
             raise ValueError("dt.tzinfo is not self")
-        entry = self._utc_tab[_bisect_right(self._utc_bounds, dt)]
-        if entry is not None:
-            off, until = entry
-            if until is not None and dt < until:
-                return (dt + off).replace(fold=1)
-            return dt + off
-        return self._fromutc_exact(dt)
+        day = dt.toordinal()
+        cached = self._utc_days.get(day)
+        if cached:
+            return dt + cached.utcoff  # type: ignore[union-attr]
+        year = dt.year
+        ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        entry = self._utc_years.get(year) or self._utc_segments(year)
+        value = entry[1][_bisect_right(entry[0], ts)]
+        if value is None:
+            tti, fold = self._fromutc_exact_ts(ts, year)
+            off = tti.utcoff
+        else:
+            off, fold, _ = value
+        if cached is None:
+            self._remember_utc_day(day, year)
+        dt += off
+        return dt.replace(fold=1) if fold else dt
+
+    def _remember_utc_day(self, day: int, year: int) -> None:
+        start = (day - _EPOCH_ORDINAL) * 86400
+        points, values = self._utc_years.get(year) or self._utc_segments(year)
+        k = _bisect_right(points, start)
+        clean = not (k < len(points) and points[k] < start + 86400)
+        value = values[k]
+        days = self._utc_days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        if clean and value is not None and not value[1]:
+            days[day] = value[2]
+        else:
+            days[day] = 0
 
     # -- the exact (timestamp-based) algorithms ---------------------------------
 
-    def _fromutc_exact(self, dt: datetime) -> datetime:
-        if not self._tables_ready:
-            self._build_tables()
-        ts = self._get_local_timestamp(dt)
+    def _fromutc_exact_ts(self, ts: int, year: int) -> tuple[_ttinfo, bool]:
         trans = self._trans_utc
         n = len(trans)
         tz_after = self._tz_after
         if n and ts < trans[0]:
-            tti = self._tti_before
-            fold = False
-        elif (n == 0 or ts > trans[-1]) and not isinstance(tz_after, _ttinfo):
-            tti, fold = tz_after.get_trans_info_fromutc(ts, dt.year)
+            return self._tti_before, False  # type: ignore[return-value]
+        if (n == 0 or ts > trans[-1]) and not isinstance(tz_after, _ttinfo):
+            tti, fold = tz_after.get_trans_info_fromutc(ts, year)
             if n and not fold:
                 # The rule knows nothing of the last explicit transition, which may
                 # have opened a fold of its own.
                 prev = self._ttinfos[-2] if n > 1 else self._tti_before
                 shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
                 fold = shift.total_seconds() > ts - trans[-1]
-        elif n == 0:
-            tti = tz_after
-            fold = False
+            return tti, fold
+        if n == 0:
+            return tz_after, False  # type: ignore[return-value]
+        idx = _bisect_right(trans, ts)
+        if n > 1 and ts >= trans[1]:
+            prev, tti = self._ttinfos[idx - 2 : idx]
+        elif ts > trans[-1]:
+            # Only with exactly one transition.
+            prev, tti = self._tti_before, tz_after
         else:
-            idx = _bisect_right(trans, ts)
-            if n > 1 and ts >= trans[1]:
-                prev, tti = self._ttinfos[idx - 2 : idx]
-            elif ts > trans[-1]:
-                # Only with exactly one transition.
-                prev, tti = self._tti_before, tz_after
-            else:
-                prev, tti = self._tti_before, self._ttinfos[0]
-            shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
-            fold = shift.total_seconds() > ts - trans[idx - 1]
-        dt += tti.utcoff  # type: ignore[union-attr, operator]
-        return dt.replace(fold=1) if fold else dt
+            prev, tti = self._tti_before, self._ttinfos[0]
+        shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
+        return tti, shift.total_seconds() > ts - trans[idx - 1]  # type: ignore[return-value]
 
     def _find_trans(
         self, dt: datetime | None, fold: int | None = None, timestamp: int | None = None
     ) -> _ttinfo:
-        if not self._tables_ready:
-            self._build_tables()
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
         ts = self._get_local_timestamp(dt) if timestamp is None else timestamp
-        if fold is None:
-            fold = dt.fold
+        return self._wall_exact(ts, dt.year, dt.fold if fold is None else fold)
+
+    def _wall_exact(self, ts: int, year: int, fold: int) -> _ttinfo:
         local = self._trans_local[fold]
         n = len(local)
         if n and ts < local[0]:
@@ -389,7 +500,7 @@ class tzfile(_tzinfo):
             tz_after = self._tz_after
             if not isinstance(tz_after, _TZStr):
                 return tz_after
-            tti = tz_after.get_trans_info(ts, dt.year, fold)
+            tti = tz_after.get_trans_info(ts, year, fold)
             # The rule only describes times after the last transition: if its
             # answer would put this local time before that transition, the last
             # transition's type still applies.

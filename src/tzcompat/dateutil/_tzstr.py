@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import warnings
+
 from ._factories import _TzStrFactory
 from ._range import _Weekday, _YearRule, tzrange
 from ._warnings import DeprecatedTzFormatWarning

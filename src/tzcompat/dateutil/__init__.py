@@ -1,0 +1,64 @@
+"""``dateutil.tz`` on the tzcompat core: ``from tzcompat import dateutil as tz``.
+
+The same names, results, exceptions, reprs, equality, identity and pickling as
+python-dateutil 4's ``dateutil.tz``, with every zone read by tzcompat's core from
+the core's ``TZPATH`` or the ``tzdata`` package. See ``docs/dateutil.md`` for the
+few intentional differences.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .. import _tzpath as _core_tzpath
+from . import _common, _factories, _tzfile, _tzpath, tz
+from ._base import ZERO, enfold, tzrangebase
+from ._fixed import UTC, tzoffset, tzutc
+from ._gettz import TZFILES, available_iana_timezones, gettz
+from ._helpers import datetime_ambiguous, datetime_exists, resolve_imaginary
+from ._ical import tzical
+from ._local import tzlocal
+from ._range import tzrange
+from ._tzfile import tzfile
+from ._tzpath import reset_tzpath
+from ._tzstr import tzstr
+from ._warnings import DeprecatedTzFormatWarning, DeprecatedTzKeyWarning
+from .tz import EPOCH, tzwin, tzwinlocal
+
+__all__ = [
+    "tzutc",
+    "tzoffset",
+    "tzlocal",
+    "tzfile",
+    "tzrange",
+    "tzstr",
+    "tzical",
+    "tzwin",
+    "tzwinlocal",
+    "gettz",
+    "enfold",
+    "datetime_ambiguous",
+    "datetime_exists",
+    "resolve_imaginary",
+    "available_iana_timezones",
+    "UTC",
+    "TZPATH",
+    "reset_tzpath",
+    "DeprecatedTzFormatWarning",
+    "DeprecatedTzKeyWarning",
+]
+
+# Also reachable in dateutil.tz (not in its __all__): submodules and these names.
+_SUBMODULES = (_common, _factories, _tzfile, _tzpath, tz)
+_EXTRA = (EPOCH, TZFILES, ZERO, tzrangebase)
+
+
+def __getattr__(name: str) -> Any:
+    # Looked up live so that reset_tzpath() is seen.
+    if name == "TZPATH":
+        return _core_tzpath.TZPATH
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | {"TZPATH"})
