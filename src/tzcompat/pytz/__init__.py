@@ -458,6 +458,28 @@ common_timezones = LazyList(_deferred(_common_names))
 common_timezones_set = LazySet(common_timezones)
 
 
+def _reset_data() -> None:
+    """Forget every zone, list and table so the next use reads the data source afresh.
+
+    For tests and for processes that change ``PYTZ_TZDATADIR`` or the core's TZPATH at run
+    time. Objects handed out before keep working; new lookups give new objects.
+    """
+    global _all_timezones_lower_to_standard, _all_timezones_unchecked, all_timezones
+    global all_timezones_set, common_timezones, common_timezones_set
+    with _build_lock:
+        _tzinfo_cache.clear()
+        _all_timezones_lower_to_standard = None
+        _all_timezones_unchecked = LazyList(_deferred(_zone_names))
+        all_timezones = LazyList(_deferred(lambda: _all_timezones_unchecked))
+        all_timezones_set = LazySet(all_timezones)
+        common_timezones = LazyList(_deferred(_common_names))
+        common_timezones_set = LazySet(common_timezones)
+        country_timezones.data = None
+        country_names.data = None
+        for name in _LAZY_VERSION_NAMES:
+            globals().pop(name, None)
+
+
 class _CountryTimezoneDict(LazyDict):
     """ISO 3166 country code -> zone names used there, from ``zone.tab``.
 

@@ -1,0 +1,231 @@
+"""Benchmark: tzcompat.pytz beside real pytz, pytz_deprecation_shim and the stdlib C zoneinfo.
+
+    python benchmarks/bench_pytz.py [--quick]     # alone
+    python benchmarks/run.py pytz                 # as a section of the main run
+
+Prints ns/op and the ratio of every column to tzcompat.pytz. Targets (issue 3): ``localize``
+>= 10x faster than pytz and <= 2x the stdlib C path (``dt.replace(tzinfo=ZoneInfo(key))``
+plus ``utcoffset()``); everything else at least as fast as pytz; import no slower.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+from run import best_ns, print_table  # noqa: E402
+
+KEY = "America/New_York"
+NAIVE = datetime(2021, 7, 15, 12, 30)
+DELTA = timedelta(hours=24)
+UTC_DT = datetime(2021, 7, 15, 16, 30, tzinfo=timezone.utc)
+YEAR = [datetime(2021, 1, 1) + timedelta(minutes=52 * i + 17) for i in range(10_000)]  # 361 days
+COLD_KEYS = ["Europe/Paris", "Asia/Tokyo", "America/Sao_Paulo", "Australia/Sydney", "Africa/Cairo"]
+
+
+def _impls() -> list[tuple[str, Any]]:
+    import tzcompat.pytz as ours
+
+    impls: list[tuple[str, Any]] = [("tzcompat.pytz", ours)]
+    try:
+        import pytz
+
+        impls.append(("pytz", pytz))
+    except ImportError:
+        pass
+    try:
+        import pytz_deprecation_shim as pds
+
+        impls.append(("pds", pds))
+    except ImportError:
+        pass
+    return impls
+
+
+def _quiet_shim() -> None:
+    import warnings
+
+    try:
+        from pytz_deprecation_shim import PytzUsageWarning
+
+        warnings.simplefilter("ignore", PytzUsageWarning)
+    except ImportError:
+        pass
+
+
+def _clear(name: str, mod: Any) -> None:
+    """Drop every cache a first ``timezone()`` would miss in a fresh process."""
+    import zoneinfo
+
+    import tzcompat
+
+    if name == "tzcompat.pytz":
+        mod._tzinfo_cache.clear()
+        tzcompat.ZoneInfo.clear_cache()
+    elif name == "pytz":
+        mod._tzinfo_cache.clear()
+    else:
+        zoneinfo.ZoneInfo.clear_cache()
+        cache = getattr(getattr(mod, "_impl", None), "_TIMEZONE_CACHE", None)
+        if cache is not None:
+            cache.clear()
+
+
+def _import_ns(module: str, repeats: int) -> float | None:
+    """Best wall time of ``python -c 'import module'`` minus an empty interpreter."""
+
+    def once(code: str) -> float:
+        cmd = [sys.executable, "-X", f"pycache_prefix={cache}", "-X", "importtime", "-c", code]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+        if out.returncode:
+            raise ImportError(out.stderr.strip().splitlines()[-1])
+        # importtime lines: "import time: self | cumulative | name"; sum the top level.
+        total = 0
+        for line in out.stderr.splitlines():
+            parts = line.split("|")
+            if len(parts) == 3 and parts[2].rstrip() == " " + module.split(".")[0]:
+                total = int(parts[1])
+            elif len(parts) == 3 and parts[2].strip() == module:
+                total = max(total, int(parts[1]))
+        return total * 1000.0
+
+    # Every module gets compiled bytecode (PYTHONDONTWRITEBYTECODE would leave tzcompat,
+    # an editable install, recompiling on every import while pytz has its .pyc files).
+    import tempfile
+
+    cache = os.path.join(tempfile.gettempdir(), "tzcompat-bench-pycache")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    try:
+        once(f"import {module}")  # warm the bytecode cache
+        return min(once(f"import {module}") for _ in range(repeats))
+    except ImportError:
+        return None
+
+
+def rows(repeats: int) -> tuple[list[str], list[tuple[str, list[float | None]]]]:
+    import zoneinfo
+
+    _quiet_shim()
+    impls = _impls()
+    names = [n for n, _ in impls] + ["stdlib C"]
+    zi = zoneinfo.ZoneInfo(KEY)
+    out: list[tuple[str, list[float | None]]] = []
+
+    def row(label: str, make, stdlib=None) -> None:
+        values: list[float | None] = []
+        for name, mod in impls:
+            func = make(name, mod)
+            values.append(None if func is None else best_ns(func, repeats))
+        values.append(None if stdlib is None else best_ns(stdlib, repeats))
+        out.append((label, values))
+
+    row(
+        "timezone(key), cached",
+        lambda n, m: lambda: m.timezone(KEY),
+        lambda: zoneinfo.ZoneInfo(KEY),
+    )
+
+    def localize(n: str, m: Any):
+        tz = m.timezone(KEY)
+        return lambda: tz.localize(NAIVE)
+
+    def normalize(n: str, m: Any):
+        tz = m.timezone(KEY)
+        loc = tz.localize(NAIVE)
+        return lambda: tz.normalize(loc + DELTA)
+
+    def astimezone(n: str, m: Any):
+        tz = m.timezone(KEY)
+        return lambda: UTC_DT.astimezone(tz)
+
+    def utcoffset(n: str, m: Any):
+        loc = m.timezone(KEY).localize(NAIVE)
+        return loc.utcoffset
+
+    std_loc = NAIVE.replace(tzinfo=zi)
+    row(
+        "localize(naive)",
+        localize,
+        lambda: NAIVE.replace(tzinfo=zoneinfo.ZoneInfo(KEY)).utcoffset(),
+    )
+    row(
+        "normalize(localized + 24h)",
+        normalize,
+        lambda: (std_loc.astimezone(timezone.utc) + DELTA).astimezone(zi),
+    )
+    row("utc_dt.astimezone(zone)", astimezone, lambda: UTC_DT.astimezone(zi))
+    row("localized.utcoffset()", utcoffset, std_loc.utcoffset)
+
+    def year_loop(n: str, m: Any):
+        tz = m.timezone(KEY)
+        loc = tz.localize
+
+        def go() -> None:
+            for d in YEAR:
+                loc(d)
+
+        return go
+
+    def year_stdlib() -> None:
+        for d in YEAR:
+            d.replace(tzinfo=zoneinfo.ZoneInfo(KEY)).utcoffset()
+
+    row("localize 10,000 datetimes over a year", year_loop, year_stdlib)
+
+    def cold(n: str, m: Any):
+        def go() -> None:
+            for key in COLD_KEYS:
+                _clear(n, m)
+                m.timezone(key)
+
+        return go
+
+    def cold_localize(n: str, m: Any):
+        def go() -> None:
+            for key in COLD_KEYS:
+                _clear(n, m)
+                m.timezone(key).localize(NAIVE)
+
+        return go
+
+    def cold_stdlib() -> None:
+        for key in COLD_KEYS:
+            zoneinfo.ZoneInfo.clear_cache()
+            zoneinfo.ZoneInfo(key)
+
+    out.append(("first timezone() of a zone", []))
+    for label, maker in (("first timezone() of a zone", cold),
+                         ("first timezone() + localize", cold_localize)):  # fmt: skip
+        values = [best_ns(maker(n, m), repeats) / len(COLD_KEYS) for n, m in impls]
+        values.append(best_ns(cold_stdlib, repeats) / len(COLD_KEYS))
+        out.append((label, values))
+    out.remove(("first timezone() of a zone", []))
+
+    imports = {"tzcompat.pytz": "tzcompat.pytz", "pytz": "pytz", "pds": "pytz_deprecation_shim"}
+    values = [_import_ns(imports[n], max(3, repeats)) for n, _ in impls]
+    values.append(_import_ns("zoneinfo", max(3, repeats)))
+    out.append(("import (cumulative, -X importtime)", values))
+    return names, out
+
+
+def run(report: Any = None) -> None:
+    """Print the pytz section (``report`` is accepted for the main runner and unused)."""
+    repeats = 3 if "--quick" in sys.argv else 5
+    names, table = rows(repeats)
+    print_table(
+        f"pytz adapter ({KEY}; pds = pytz_deprecation_shim)",
+        names,
+        table,
+        note="columns: ns per operation; ratios are each column over tzcompat.pytz",
+    )
+
+
+if __name__ == "__main__":
+    run()
