@@ -46,7 +46,7 @@ SOURCES = ("system", "tzdata")
 # --------------------------------------------------------------------------------------
 # Raw bytes of a zone, from one source
 # --------------------------------------------------------------------------------------
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def zone_bytes(source: str, key: str) -> bytes | None:
     if source == "system":
         if SYSTEM_ROOT is None:
