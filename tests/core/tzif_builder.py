@@ -150,7 +150,7 @@ def build_tzif(
     transitions: (utc_seconds, ttinfo_index) pairs (written as given, not sorted).
     ttinfos: local time types.
     footer: POSIX TZ string (str is ASCII-encoded, bytes written raw); ignored for v1.
-    version: 1 (v1 block only, no footer), 2, 3 or 4.
+    version: 1 (v1 block only, no footer; transitions outside int32 dropped), 2, 3 or 4.
     leaps: (occurrence, correction) leap-second records.
     isstd/isut: indicator arrays (default: none, count 0).
     v1: for version >= 2, what the legacy v1 block holds: "subset" (zic's 32-bit view),
@@ -173,7 +173,8 @@ def build_tzif(
         list(isut or []),
     )
     if version == 1:
-        hdr, data = _data_block(block, 4, abbr_chars, abbrinds, counts, 1)
+        # 32-bit data only: transitions outside int32 are dropped, as zic does.
+        hdr, data = _data_block(_v1_subset(block), 4, abbr_chars, abbrinds, counts, 1)
         out = hdr + data
     else:
         if v1 == "subset":
