@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import calendar
+import struct
 from datetime import datetime, timedelta
 from typing import IO, Any
 
@@ -57,10 +58,52 @@ def _max_offset(rule: _TZStr) -> int:
 Data = tuple[Any, Any, Any, Any, Any, Any]
 
 
+_COUNTS = struct.Struct(">6l")
+
+
+def _read_exactly(fobj: Any, n: int) -> bytes:
+    chunk = fobj.read(max(n, 0))
+    return chunk if isinstance(chunk, bytes) else b""
+
+
+def _tzif_bytes(fobj: Any) -> bytes:
+    """Read one TZif file from ``fobj`` and no further (the stream is left at its
+    end, as dateutil leaves it); the core validates what was read."""
+    head = _read_exactly(fobj, 44)
+    if len(head) < 44 or head[:4] != b"TZif":
+        return head
+    isut, isstd, leap, time, types, chars = _COUNTS.unpack(head[20:])
+    parts = [head, _read_exactly(fobj, time * 5 + types * 6 + chars + leap * 8 + isstd + isut)]
+    if head[4:5] == b"\x00":
+        return b"".join(parts)
+    head2 = _read_exactly(fobj, 44)
+    parts.append(head2)
+    if len(head2) == 44:
+        isut, isstd, leap, time, types, chars = _COUNTS.unpack(head2[20:])
+        parts.append(
+            _read_exactly(fobj, time * 9 + types * 6 + chars + leap * 12 + isstd + isut)
+        )
+    newline = _read_exactly(fobj, 1)
+    parts.append(newline)
+    if newline == b"\n":
+        # The footer line; one byte at a time for objects without readline().
+        readline = getattr(fobj, "readline", None)
+        if readline is not None:
+            line = readline()
+            parts.append(line if isinstance(line, bytes) else b"")
+        else:
+            while True:
+                byte = _read_exactly(fobj, 1)
+                parts.append(byte)
+                if byte in (b"", b"\n"):
+                    break
+    return b"".join(parts)
+
+
 def load_data(fobj: IO[bytes]) -> Data:
     """Read TZif data as dateutil's tuple ``(trans_idx, trans_utc, utcoff, isdst,
     abbr, tz_str)``; ValueError for anything that is not a valid TZif file."""
-    data = read_tzif(fobj)
+    data = read_tzif(_tzif_bytes(fobj))
     footer = data.footer
     return (
         tuple(data.trans_idx),
