@@ -40,7 +40,13 @@ EXCLUDED = {
 }
 # Extra exclusions when the suite runs on tzcompat's own data (--own-data), filled in from
 # what that run shows; see docs/pytz.md.
-EXCLUDED_OWN_DATA: dict[str, str] = {}
+EXCLUDED_OWN_DATA = {
+    "README.rst": (
+        "the README doctest expects Amsterdam's LMT as '+0018', which is Brussels' LMT in "
+        "pytz's build without backzone (Amsterdam became a link in 2022b); data built with "
+        "backzone (Debian's system tzdata) has Amsterdam's own LMT, '+0020'"
+    ),
+}
 
 SUBMODULES = ("exceptions", "tzinfo", "tzfile", "lazy", "reference")
 
@@ -153,14 +159,15 @@ def main(argv: list[str] | None = None) -> int:
         kept = unittest.TestSuite()
         skipped = []
         for test in _iter_tests(suite):
-            if test.id() in excluded:
-                skipped.append(test.id())
+            key = next((k for k in excluded if test.id().endswith(k)), None)
+            if key is not None:
+                skipped.append((test.id(), key))
             else:
                 kept.addTest(test)
         runner = unittest.TextTestRunner(verbosity=2 if args.verbose else 1)
         result = runner.run(kept)
-        for tid in skipped:
-            print(f"EXCLUDED {tid}: {excluded[tid]}")
+        for tid, key in skipped:
+            print(f"EXCLUDED {tid}: {excluded[key]}")
         total = result.testsRun + len(skipped)
         print(
             f"pytz suite vs {args.module}: {total} tests, {result.testsRun} run, "
