@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         kept = unittest.TestSuite()
         skipped = []
         for test in _iter_tests(suite):
-            key = next((k for k in excluded if test.id().endswith(k)), None)
+            names = (test.id(), str(test))
+            key = next((k for k in excluded if any(n.endswith(k) for n in names)), None)
             if key is not None:
                 skipped.append((test.id(), key))
             else:
