@@ -1,0 +1,220 @@
+"""POSIX TZ strings (RFC 8536 section 3.3 and the v3 extensions).
+
+Each rule form is put in the footer of a crafted TZif file with no transitions, so every
+instant is answered by the rule; tzcompat and the stdlib (the C class, and the
+pure-Python class where noted) must agree everywhere.  Bad strings must be ValueError.
+"""
+
+from __future__ import annotations
+
+import io
+import zoneinfo
+from datetime import datetime, timedelta
+from zoneinfo import _zoneinfo as py_zoneinfo
+
+import pytest
+
+import tzcompat
+
+from ._helpers import compare_everywhere, pair_from_bytes, raw_read
+from .tzif_builder import tzstr_file
+
+PyZoneInfo = py_zoneinfo.ZoneInfo  # the stdlib's pure-Python class
+
+LEAP_AND_CENTURY_YEARS = (1, 4, 100, 400, 1900, 1999, 2000, 2001, 2023, 2024, 2038, 2100, 9996)
+
+VALID_TZSTRS = {
+    # Mm.w.d with the default 02:00, explicit times, seconds, and week 5 ("last").
+    "M_default_time": "EST5EDT,M3.2.0,M11.1.0",
+    "M_explicit_time": "CST6CDT,M3.2.0/2:00:00,M11.1.0/2:00:00",
+    "M_last_week": "CET-1CEST,M3.5.0,M10.5.0/3",
+    "M_last_week_feb": "AAA5BBB,M2.5.0,M12.5.6",
+    "M_first_and_last_days": "XXX-1YYY,M1.1.0/0,M12.5.6/24",
+    "M_leading_zero_month": "EST5EDT,M03.2.0,M11.1.0",
+    "M_time_seconds": "AAA3BBB,M3.2.0/1:02:03,M11.1.0/23:59:59",
+    "M_time_plus_sign": "EST5EDT,M3.2.0/+2,M11.1.0/+2",
+    # Jn: 1..365, Feb 29 never counted.
+    "J_julian": "AAA3BBB,J60/2,J300/2",
+    "J_edges": "AAA3BBB,J1/0,J365/23",
+    "J_leading_zero": "EST5EDT,J060,J300",
+    "J_around_feb29": "AAA3BBB,J59/23:59:59,J61/0",
+    # n: 0..365, zero-based, Feb 29 counted.
+    "n_zero_based": "AAA3BBB,59/2,300/2",
+    "n_edges": "AAA3BBB,0/0,365/0",
+    "n_leading_zero": "EST5EDT,060,300",
+    # Southern hemisphere (start later in the year than end).
+    "southern_M": "AEST-10AEDT,M10.1.0,M4.1.0/3",
+    "southern_nz": "NZST-12NZDT,M9.5.0,M4.1.0/3",
+    "southern_J": "AAA5BBB,J300,J60",
+    # Negative DST (the DST offset is below the standard one).
+    "negative_dst_irish": "IST-1GMT0,M10.5.0,M3.5.0/1",
+    "negative_dst_explicit": "AAA3BBB4,M3.2.0,M11.1.0",
+    # Quoted names, offsets with minutes and seconds, DST offsets other than +1 h.
+    "quoted_half_hour": "<+0330>-3:30<+0430>,J79/24,J263/24",
+    "quoted_lord_howe": "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0",
+    "offset_seconds": "LMT0:25:21IST-0:34:39,M3.5.0/1,M10.5.0/2",
+    "dst_two_hours": "AAA3BBB1,M3.2.0,M11.1.0",
+    "large_offsets": "<+13>-13<+14>,M9.5.0/3,M4.1.0/4",
+    "offset_near_24": "<-2359>23:59<-2259>,M3.2.0,M11.1.0",
+    # v3 extensions: hours -167..167 and permanent DST.
+    "v3_negative_time": "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1",
+    "v3_hour_26": "IST-2IDT,M3.4.4/26,M10.5.0",
+    "v3_hours_167": "AAA3BBB,M3.2.0/167,M11.1.0/-167",
+    "v3_permanent_dst_J": "EST5EDT,0/0,J365/25",
+    "v3_permanent_dst_quoted": "<-03>3<-02>,0/0,J365/25",
+    "v3_permanent_dst_wart": "WART4WARST,J1/0,J365/25",
+    # Standard time only.
+    "std_only": "EST5",
+    "std_only_quoted_negative": "<+0545>-5:45",
+    "std_only_zero": "UTC0",
+    "std_only_plus_sign": "AAA+3",
+    "std_only_leading_zeros": "EST005",
+    "std_only_seconds": "AAA-23:59:59",
+    "short_names": "A5B,M3.2.0,M11.1.0",
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALID_TZSTRS))
+def test_rule_form_matches_stdlib(name):
+    tzstr = VALID_TZSTRS[name]
+    data = tzstr_file(tzstr, version=3)
+    ours, ref = pair_from_bytes(data)
+    compare_everywhere(ours, ref, raw_read(data), f"{name}:{tzstr}", LEAP_AND_CENTURY_YEARS)
+    # The pure-Python stdlib agrees with the C one on these strings, and so with us.
+    py = PyZoneInfo.from_file(io.BytesIO(data))
+    for y in (1, 2000, 2024, 9999):
+        for m in range(1, 13):
+            for fold in (0, 1):
+                dt = datetime(y, m, 28, 1, 30, fold=fold)
+                assert ours.utcoffset(dt) == py.utcoffset(dt), (name, dt)
+                assert ours.dst(dt) == py.dst(dt), (name, dt)
+                assert ours.tzname(dt) == py.tzname(dt), (name, dt)
+
+
+@pytest.mark.parametrize("name", sorted(VALID_TZSTRS))
+def test_parse_posix_tz_accepts_valid(name):
+    parsed = tzcompat.parse_posix_tz(VALID_TZSTRS[name])
+    assert isinstance(parsed, (tzcompat.PosixTZ, tzcompat.ZoneState))
+    if "," not in VALID_TZSTRS[name]:
+        # A string without rules is one fixed state; compare it with the stdlib.
+        ref = zoneinfo.ZoneInfo.from_file(io.BytesIO(tzstr_file(VALID_TZSTRS[name])))
+        assert isinstance(parsed, tzcompat.ZoneState)
+        probe = datetime(2000, 1, 1)
+        assert parsed.utcoffset == ref.utcoffset(probe)
+        assert parsed.tzname == ref.tzname(probe)
+        assert parsed.dst == ref.dst(probe) == timedelta(0)
+
+
+@pytest.mark.parametrize("version", [2, 3])
+def test_rules_continue_after_explicit_data(version):
+    """The footer applies after the last transition, in every later year."""
+    data = tzstr_file("EST5EDT,M3.2.0,M11.1.0", version=version, utoff=-18000, abbr="EST")
+    ours, ref = pair_from_bytes(data)
+    for y in (1970, 2037, 2038, 2500, 9999):
+        for dt in (datetime(y, 3, 14, 2, 30), datetime(y, 11, 7, 1, 30), datetime(y, 7, 1)):
+            for fold in (0, 1):
+                d = dt.replace(fold=fold)
+                assert ours.utcoffset(d) == ref.utcoffset(d), d
+
+
+# Strings that both stdlib classes (C and pure-Python) reject.
+BAD_TZSTRS = [
+    "5",
+    "EST5EDT",
+    "EST5EDT,M3.2.0",
+    "EST5EDT,M3.2.0,M11.1.0,J5",
+    "GMT0,M3.2.0,M11.1.0",
+    "EST5,M3.2.0,M11.1.0",
+    "AAA25",
+    "AAA-25",
+    "EST5EDT25,M3.2.0,M11.1.0",
+    "EST5EDT,M3.2.0/168,M11.1.0",
+    "EST5EDT,M3.2.0/-168,M11.1.0",
+    "EST5EDT,J0,J100",
+    "EST5EDT,J1,J366",
+    "EST5EDT,366,0",
+    "EST5EDT,-1,5",
+    "EST5EDT,M0.1.0,M11.1.0",
+    "EST5EDT,M13.1.0,M11.1.0",
+    "EST5EDT,M3.0.0,M11.1.0",
+    "EST5EDT,M3.6.0,M11.1.0",
+    "EST5EDT,M3.1.7,M11.1.0",
+    "EST5EDT,M3.2,M11.1.0",
+    "EST5EDT,Mx.2.0,M11.1.0",
+    "EST5EDT,M3.2.0/,M11.1.0",
+    "EST5EDT,M3.2.0/2:0,M11.1.0",
+    "EST5EDT,M3.2.0/2:00:0,M11.1.0",
+    "EST5EDT,M3.2.0/2:00:00:00,M11.1.0",
+    "EST5EDT,,M11.1.0",
+    "EST5EDT,M3.2.0,",
+    "EST5EDT,J,J5",
+    "EST5EDT, M3.2.0,M11.1.0",
+    "EST5EDT,M3.2.0 ,M11.1.0",
+    "<EST5",
+    "<E_T>5",
+    "EST5:3",
+    "EST1234",
+    "EST5:00:00:00",
+    "EST+",
+    "EST5EDT+",
+]
+
+# Strings that 3.11's pure-Python class accepts but the C class (and CPython main)
+# rejects: missing std offset (gh-152212), the unescaped "." in Mm.w.d, spaces in
+# names (gh-152248), an empty quoted name.
+STRICTER_THAN_311_PY = [
+    "AAA",
+    "A",
+    "<+05>",
+    "EST5EDT,M3.2X0,M11.1.0",
+    "EST 5",
+    "E ST5EDT,M3.2.0,M11.1.0",
+    "EST5 EDT,M3.2.0,M11.1.0",
+    "<>5",
+]
+
+
+@pytest.mark.parametrize("tzstr", BAD_TZSTRS)
+def test_bad_tzstr_rejected_like_stdlib(tzstr):
+    data = tzstr_file(tzstr, version=3)
+    for cls in (zoneinfo.ZoneInfo, PyZoneInfo):
+        with pytest.raises(ValueError):
+            cls.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError) as exc:
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    assert str(exc.value).strip()
+    with pytest.raises(ValueError) as exc:
+        tzcompat.parse_posix_tz(tzstr)
+    # CPython main's tests want the offending string in the message.
+    assert tzstr in str(exc.value)
+
+
+@pytest.mark.parametrize("tzstr", STRICTER_THAN_311_PY)
+def test_bad_tzstr_rejected_like_c_and_main(tzstr):
+    data = tzstr_file(tzstr, version=3)
+    with pytest.raises(ValueError):
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError) as exc:
+        tzcompat.parse_posix_tz(tzstr)
+    assert tzstr in str(exc.value)
+
+
+@pytest.mark.parametrize("tzstr", ["", "\n", "EST5EDT\n,M3.2.0,M11.1.0", "EST5\x00"])
+def test_parse_posix_tz_rejects_empty_and_control_chars(tzstr):
+    with pytest.raises(ValueError):
+        tzcompat.parse_posix_tz(tzstr)
+
+
+def test_parse_posix_tz_rejects_non_ascii():
+    with pytest.raises(ValueError):
+        tzcompat.parse_posix_tz("ÄÄÄ5")
+    with pytest.raises(ValueError):
+        tzcompat.ZoneInfo.from_file(io.BytesIO(tzstr_file("ÄÄÄ5".encode())))
+
+
+def test_empty_footer_is_not_a_rule():
+    """An empty footer in a file means "no rule" (not a parse error)."""
+    data = tzstr_file("", version=2, utoff=3600, abbr="CET")
+    ours, ref = pair_from_bytes(data)
+    assert ours.utcoffset(datetime(2000, 1, 1)) == ref.utcoffset(datetime(2000, 1, 1))
+    assert ours.tzname(None) == ref.tzname(None) == "CET"
