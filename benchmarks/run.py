@@ -39,7 +39,7 @@ def best_ns(func: Callable[[], object], repeats: int = REPEATS, budget: float = 
 
 
 def print_table(title: str, columns: list[str], rows: list[tuple[str, list[float | None]]],
-                base: int = 0, note: str = "") -> None:
+                base: int = 0, note: str = "", unit: str = "ns") -> None:
     """Rows of ns/op per column, with each column's ratio to column ``base``."""
     print(f"\n## {title}")
     if note:
@@ -48,7 +48,7 @@ def print_table(title: str, columns: list[str], rows: list[tuple[str, list[float
     print(head + "   ratios vs " + columns[base])
     print("-" * (len(head) + 30))
     for name, values in rows:
-        cells = "".join(f"{v:>13.0f} ns" if v is not None else f"{'n/a':>16}" for v in values)
+        cells = "".join(f"{v:>13.0f} {unit:2}" if v is not None else f"{'n/a':>16}" for v in values)
         ref = values[base]
         ratios = "  ".join(
             f"{c}={v / ref:.2f}x"
@@ -166,8 +166,9 @@ def section_core() -> None:
     names = [n for n, _ in core_impls()]
     results = [load_all_and_memory(n) for n in names]
     print_table("core: load every zone (fresh process, default TZPATH)", names,
-                [("load all zones (ns per zone)", [r[0] * 1e9 / 598 for r in results]),
-                 ("traced memory per zone (bytes)", [r[1] for r in results])])
+                [("load all zones (ns per zone)", [r[0] * 1e9 / 598 for r in results])])
+    print_table("core: memory", names,
+                [("traced memory per loaded zone", [r[1] for r in results])], unit="B")
 
 
 def section(name: str) -> None:
