@@ -12,7 +12,6 @@ import datetime
 import os
 import sys
 from threading import RLock
-from typing import IO, Any
 
 from .exceptions import (
     AmbiguousTimeError,
@@ -23,6 +22,10 @@ from .exceptions import (
 from .lazy import LazyDict, LazyList, LazySet
 from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
 from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__ = [
     "timezone",

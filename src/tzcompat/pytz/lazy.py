@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from threading import RLock
-from typing import Any
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["LazyDict", "LazyList", "LazySet"]
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import struct
-from typing import IO, Any
 
 from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _ZoneData, memorized_timedelta, zone_head
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__: list[str] = []
 

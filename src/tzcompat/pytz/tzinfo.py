@@ -18,9 +18,12 @@ import sys
 from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
 from threading import RLock
-from typing import Any
 
 from .exceptions import AmbiguousTimeError, NonExistentTimeError
+
+TYPE_CHECKING = False  # typing costs import time; annotations are strings
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__: list[str] = []
 
@@ -558,7 +561,6 @@ class _ZoneData:
         # Instants at or after the first post-horizon transition take the slow path.
         self.n_fast = len(states) - 1 if self.beyond is not None else len(states)
         self.times_fast = self.times
-
 
     def _build_table(self) -> None:
         """Precompute localize's answer per wall-time segment (``None``: use the slow path).
