@@ -465,6 +465,7 @@ class _ZoneData:
         self.lbounds: list[datetime] = []
         self.lresults: list[Any] = [None]
         self.beyond: datetime | None = None  # first transition after pytz's horizon
+        self.slow_calls = 0
         self._years: dict[int, tuple[list[datetime], list[DstTzInfo]]] = {}
         self._lock = RLock()
 
@@ -516,20 +517,29 @@ class _ZoneData:
             del stamps[0]
         else:
             raw.insert(0, first_std)
+        dcache = _datetime_cache
         times = [datetime.min]
-        times += map(memorized_datetime, stamps)
+        times += [dcache.get(ts) or memorized_datetime(ts) for ts in stamps]
         infos = []
+        append = infos.append
+        # One info per (period, previous standard offset): look the pair up, not recompute.
+        seen: dict[tuple, tuple] = {}
         prev_std = raw[0][0]
         for i, r in enumerate(raw):
-            off, isdst, abbr = r
-            if not isdst:
-                prev_std = off
-                dst = 0
-            else:
-                dst = off - prev_std
-                if dst <= 0 or dst > 10800:
+            if not r[1]:
+                prev_std = r[0]
+            info = seen.get((r, prev_std))
+            if info is None:
+                off, isdst, abbr = r
+                dst = off - prev_std if isdst else 0
+                if isdst and (dst <= 0 or dst > 10800):
+                    # Searches forward, so it depends on more than the pair: not cached.
                     dst = _pytz_dst(raw, i)
-            infos.append(memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr))
+                    append(memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr))
+                    continue
+                info = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
+                seen[(r, prev_std)] = info
+            append(info)
         nxt = next(iter(zi.transitions(start=_V1_END)), None)
         if nxt is not None and nxt.timestamp <= _MAX_TS:
             self.beyond = memorized_datetime(nxt.timestamp)
@@ -685,10 +695,14 @@ class _ZoneData:
     def localize_slow(self, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:
         """pytz's localize algorithm, step for step (gaps, folds, range ends, far future)."""
         if not self.lbounds:
-            with self._lock:
-                if not self.lbounds:
-                    self._build_table()
-            return tz.localize(dt, is_dst)
+            # The table pays off after a few calls; until then answer the exact way, so a
+            # zone used once does not pay for it.
+            self.slow_calls += 1
+            if self.slow_calls > 16:
+                with self._lock:
+                    if not self.lbounds:
+                        self._build_table()
+                return tz.localize(dt, is_dst)
         candidates: dict[datetime, DstTzInfo] = {}
         for delta in (-_DAY, _DAY):
             try:
