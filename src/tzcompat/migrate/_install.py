@@ -1,0 +1,250 @@
+"""Run unchanged code on the adapters: ``install()`` puts them in ``sys.modules``.
+
+``install(pytz=True)`` makes ``import pytz`` (and ``pytz.tzinfo``, ``pytz.exceptions``,
+``pytz.lazy``, ``pytz.tzfile``, ``pytz.reference``) give ``tzcompat.pytz``;
+``install(dateutil=True)`` does the same for ``dateutil.tz`` and its submodules only, so
+``dateutil.parser``, ``rrule`` and ``relativedelta`` stay python-dateutil's and see the
+adapter when they use ``tz``. The module objects themselves are aliased (not copied), so
+``pytz`` *is* ``tzcompat.pytz``: pickles name ``pytz._p`` and monkeypatching reaches the code.
+
+It works after other imports too. Modules already loaded that hold the real library's module
+or objects in their globals (``import pytz``, ``from pytz import utc, timezone``,
+``from .. import tz`` in ``dateutil.parser``) are re-pointed at the adapter's equivalents, and
+real pytz zones kept in module globals become the adapter's zone for the same period.
+Objects stored anywhere else (containers, instances, closures) stay the real library's; they
+keep working, as every tzinfo does. ``uninstall()`` restores exactly what install changed.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import threading
+import types
+from typing import Any
+
+__all__ = ["install", "installed", "uninstall"]
+
+_PYTZ_SUBMODULES = ("exceptions", "lazy", "reference", "tzfile", "tzinfo")
+_DATEUTIL_SUBMODULES = ("_common", "_factories", "_tzfile", "_tzpath", "tz")
+_MISSING: Any = object()
+_lock = threading.RLock()
+
+# What install() changed, in order, to undo in reverse.
+_modules: list[tuple[str, Any]] = []  # sys.modules[name] was this (or _MISSING)
+_rebound: list[tuple[dict, str, Any, Any]] = []  # module dict, name, old value, new value
+_attrs: list[tuple[Any, str, Any, Any]] = []  # object, attribute, old value (or _MISSING), new
+_installed: set[str] = set()
+_enabled_here: list[str] = []  # "warnings" / "audit" switched on by install()
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def installed() -> frozenset[str]:
+    """Which shims are in place: a subset of ``{"pytz", "dateutil"}``."""
+    return frozenset(_installed)
+
+
+def install(
+    pytz: bool = True,
+    dateutil: bool = True,
+    *,
+    warn: bool | None = None,
+    audit: bool | None = None,
+) -> None:
+    """Swap the adapters in for ``pytz`` and/or ``dateutil.tz``; call again to add one.
+
+    ``warn`` turns on ``PytzUsageWarning`` and ``audit`` the exit report; ``None`` reads
+    ``TZCOMPAT_WARNINGS`` and ``TZCOMPAT_AUDIT`` from the environment.
+    """
+    with _lock:
+        if pytz and "pytz" not in _installed:
+            _install_pytz()
+            _installed.add("pytz")
+        if dateutil and "dateutil" not in _installed:
+            _install_dateutil()
+            _installed.add("dateutil")
+        if warn is None:
+            warn = _env_flag("TZCOMPAT_WARNINGS")
+        if audit is None:
+            audit = _env_flag("TZCOMPAT_AUDIT")
+        if warn and "warnings" not in _enabled_here:
+            from . import _warnings
+
+            if not _warnings.warnings_enabled():
+                _warnings.enable_warnings()
+                _enabled_here.append("warnings")
+        if audit and "audit" not in _enabled_here:
+            from . import _audit
+
+            if not _audit.enabled():
+                _audit.enable()
+                _enabled_here.append("audit")
+
+
+def uninstall() -> None:
+    """Put back what ``install()`` replaced: ``sys.modules`` entries, attributes, globals.
+
+    Modules imported while the shims were in place keep the adapter objects they hold. An
+    audit that install() started stops counting but still reports at exit.
+    """
+    with _lock:
+        for what in reversed(_enabled_here):
+            if what == "warnings":
+                from . import _warnings
+
+                _warnings.disable_warnings()
+            else:
+                from . import _audit
+
+                _audit.disable(at_exit=True)
+        _enabled_here.clear()
+        for namespace, name, old, new in reversed(_rebound):
+            if namespace.get(name) is new:
+                namespace[name] = old
+        _rebound.clear()
+        for obj, name, old, new in reversed(_attrs):
+            if getattr(obj, name, _MISSING) is new:
+                if old is _MISSING:
+                    delattr(obj, name)
+                else:
+                    setattr(obj, name, old)
+        _attrs.clear()
+        for name, old in reversed(_modules):
+            if old is _MISSING:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = old
+        _modules.clear()
+        _installed.clear()
+
+
+# --------------------------------------------------------------------------------------------
+
+
+def _set_module(name: str, shim: types.ModuleType) -> Any:
+    old = sys.modules.get(name, _MISSING)
+    if old is not shim:
+        _modules.append((name, old))
+        sys.modules[name] = shim
+    return old
+
+
+def _set_attr(obj: Any, name: str, value: Any) -> None:
+    old = vars(obj).get(name, _MISSING) if hasattr(obj, "__dict__") else _MISSING
+    if old is value:
+        return
+    _attrs.append((obj, name, old, value))
+    setattr(obj, name, value)
+
+
+def _owned(value: Any, prefix: str) -> bool:
+    """Whether ``value`` is one of the real library's own modules, classes, functions, objects."""
+    if isinstance(value, types.ModuleType):
+        name = value.__name__
+    elif isinstance(value, (type, types.FunctionType, types.BuiltinFunctionType)):
+        name = getattr(value, "__module__", None) or ""
+    elif isinstance(value, (int, float, str, bytes, tuple, frozenset, bool, type(None))):
+        # Immutable constants may be shared (interned) with unrelated modules: never touch.
+        return False
+    else:
+        name = getattr(type(value), "__module__", None) or ""
+    return name == prefix or name.startswith(prefix + ".")
+
+
+def _mapping(pairs: list[tuple[Any, types.ModuleType]], prefix: str) -> dict[int, tuple]:
+    """``id(real object) -> (real object, adapter object)`` for the replaced modules' names."""
+    mapping: dict[int, tuple] = {}
+    for real, shim in pairs:
+        if not isinstance(real, types.ModuleType) or real is shim:
+            continue
+        mapping[id(real)] = (real, shim)
+        for name, value in list(vars(real).items()):
+            if name.startswith("__") or not _owned(value, prefix):
+                continue
+            new = getattr(shim, name, _MISSING)
+            if new is not _MISSING and new is not value:
+                mapping[id(value)] = (value, new)
+    return mapping
+
+
+def _rebind(
+    mapping: dict[int, tuple], skip: set[int], convert: Any = None, convert_type: Any = None
+) -> None:
+    """Re-point module globals that hold real objects at the adapter's equivalents."""
+    if not mapping and convert_type is None:
+        return
+    for modname, module in list(sys.modules.items()):
+        if (
+            not isinstance(module, types.ModuleType)
+            or id(module) in skip
+            or modname == "tzcompat"
+            or modname.startswith("tzcompat.")
+        ):
+            continue
+        namespace = module.__dict__
+        for name, value in list(namespace.items()):
+            hit = mapping.get(id(value))
+            if hit is not None and hit[0] is value:
+                new = hit[1]
+            elif convert_type is not None and isinstance(value, convert_type):
+                new = convert(value)
+                if new is None:
+                    continue
+            else:
+                continue
+            namespace[name] = new
+            _rebound.append((namespace, name, value, new))
+
+
+def _convert_pytz(zone: Any) -> Any:
+    """The adapter's object for a real pytz tzinfo, through its pickle recipe, or None."""
+    from tzcompat import pytz as shim
+
+    try:
+        func, args = zone.__reduce__()[:2]
+        target = {"_p": shim._p, "_UTC": shim._UTC, "FixedOffset": shim.FixedOffset}.get(
+            getattr(func, "__name__", "")
+        )
+        return None if target is None else target(*args)
+    except Exception:  # a zone the adapter cannot rebuild stays the real one
+        return None
+
+
+def _install_pytz() -> None:
+    from tzcompat import pytz as shim
+
+    pairs = [(_set_module("pytz", shim), shim)]
+    for sub in _PYTZ_SUBMODULES:
+        mod = importlib.import_module(f"tzcompat.pytz.{sub}")
+        pairs.append((_set_module(f"pytz.{sub}", mod), mod))
+    # Real pytz zones in globals are converted: find their base class, if pytz was loaded.
+    real_tzinfo = pairs[1 + _PYTZ_SUBMODULES.index("tzinfo")][0]
+    real_base = getattr(real_tzinfo, "BaseTzInfo", None) if real_tzinfo is not _MISSING else None
+    skip = {id(real) for real, _ in pairs if real is not _MISSING}
+    _rebind(_mapping(pairs, "pytz"), skip, _convert_pytz, real_base)
+
+
+def _install_dateutil() -> None:
+    from tzcompat import dateutil as shim
+
+    pairs = [(_set_module("dateutil.tz", shim), shim)]
+    for sub in _DATEUTIL_SUBMODULES:
+        mod = importlib.import_module(f"tzcompat.dateutil.{sub}")
+        pairs.append((_set_module(f"dateutil.tz.{sub}", mod), mod))
+    parent = sys.modules.get("dateutil")
+    if parent is None:
+        try:
+            parent = importlib.import_module("dateutil")
+        except ImportError:
+            # No python-dateutil at all: a bare package so that ``from dateutil import tz``
+            # and ``import dateutil.tz`` work.
+            parent = types.ModuleType("dateutil", "Stand-in package holding tzcompat's tz.")
+            parent.__path__ = []
+            _set_module("dateutil", parent)
+    _set_attr(parent, "tz", shim)
+    skip = {id(real) for real, _ in pairs if real is not _MISSING}
+    _rebind(_mapping(pairs, "dateutil.tz"), skip)
