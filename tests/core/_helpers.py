@@ -256,48 +256,86 @@ def compare_utc_instant(ours, ref, ts: int, where: str = "") -> None:
     u = utc_dt(ts)
     r_local = outcome(ref.fromutc, u.replace(tzinfo=ref))
     o_local = outcome(ours.fromutc, u.replace(tzinfo=ours))
-    ctx = f"{where} ts={ts} ({u.isoformat()})"
+    ctx = (where, "utc", ts)
     if r_local[0] == "raise":
-        assert o_local == r_local, f"{ctx}: stdlib raised {r_local[1]}, ours gave {o_local}"
+        assert o_local == r_local, (*ctx, "stdlib raised", r_local, "ours", o_local)
         return
-    assert o_local[0] == "ok", f"{ctx}: ours raised {o_local[1]}"
+    assert o_local[0] == "ok", (*ctx, "ours raised", o_local)
     rl, ol = r_local[1], o_local[1]
     assert ol.tzinfo is ours, ctx
-    assert _local_triplet(ol) == _local_triplet(rl), ctx
+    expected = _local_triplet(rl)
+    assert _local_triplet(ol) == expected, (*ctx, _local_triplet(ol), expected)
     # astimezone goes through the same machinery via datetime's C code.
     oa = u.astimezone(ours)
-    assert _local_triplet(oa) == _local_triplet(rl), ctx
+    assert _local_triplet(oa) == expected, (*ctx, "astimezone", _local_triplet(oa), expected)
     # Round trip back to UTC.
-    assert outcome(ol.astimezone, UTC) == outcome(rl.astimezone, UTC), ctx
+    assert outcome(ol.astimezone, UTC) == outcome(rl.astimezone, UTC), (*ctx, "round trip")
 
 
-def compare_wall(ours, ref, wall: datetime, where: str = "") -> None:
-    """utcoffset/dst/tzname and local->UTC conversion for a naive wall time, both folds."""
+def compare_wall(ours, ref, wall: datetime, where: str = "", check_amb: bool = True) -> None:
+    """utcoffset/dst/tzname and local->UTC->local conversion for a naive wall time, both
+    folds; and (``check_amb``) is_ambiguous / is_imaginary against the stdlib-derived
+    definitions: ambiguous = the folds give different offsets and both round-trip;
+    imaginary = neither fold round-trips."""
+    offsets = []
+    trips = []
     for fold in (0, 1):
         w = wall.replace(fold=fold)
-        ctx = f"{where} wall={w.isoformat()} fold={fold}"
+        ctx = (where, "wall", w, fold)
         ro = ref.utcoffset(w)
-        assert ours.utcoffset(w) == ro, ctx
-        assert ours.dst(w) == ref.dst(w), ctx
-        assert ours.tzname(w) == ref.tzname(w), ctx
+        offsets.append(ro)
+        assert ours.utcoffset(w) == ro, (*ctx, "utcoffset", ours.utcoffset(w), ro)
+        assert ours.dst(w) == ref.dst(w), (*ctx, "dst", ours.dst(w), ref.dst(w))
+        assert ours.tzname(w) == ref.tzname(w), (*ctx, "tzname", ours.tzname(w), ref.tzname(w))
         ow = w.replace(tzinfo=ours)
         rw = w.replace(tzinfo=ref)
-        assert ow.utcoffset() == ro, ctx
         r_utc = outcome(rw.astimezone, UTC)
-        assert outcome(ow.astimezone, UTC) == r_utc, ctx
+        o_utc = outcome(ow.astimezone, UTC)
+        assert o_utc == r_utc, (*ctx, "to utc", o_utc, r_utc)
+        trip = None
         if r_utc[0] == "ok":
             back_r = outcome(r_utc[1].astimezone, ref)
             back_o = outcome(r_utc[1].astimezone, ours)
             if back_r[0] == "ok":
-                assert back_o[0] == "ok", ctx
-                assert _local_triplet(back_o[1]) == _local_triplet(back_r[1]), ctx
+                assert back_o[0] == "ok", (*ctx, "back", back_o)
+                got, exp = _local_triplet(back_o[1]), _local_triplet(back_r[1])
+                assert got == exp, (*ctx, "back", got, exp)
+                trip = exp[0] == wall
             else:
-                assert back_o == back_r, ctx
+                assert back_o == back_r, (*ctx, "back", back_o, back_r)
+        trips.append(trip)
+    if check_amb and None not in trips:
+        amb = offsets[0] != offsets[1] and trips[0] and trips[1]
+        imag = not trips[0] and not trips[1]
+        got_amb, got_imag = ours.is_ambiguous(wall), ours.is_imaginary(wall)
+        assert got_amb == amb, (where, "is_ambiguous", wall, got_amb, "expected", amb)
+        assert got_imag == imag, (where, "is_imaginary", wall, got_imag, "expected", imag)
 
 
-def compare_around_instant(ours, ref, ts: int, deltas=(0,), where: str = "") -> None:
-    """compare_utc_instant at ts+d, and compare_wall at the wall times seen there."""
-    walls = set()
+def walls_at_transition(ref, t: int, deltas=(-1, 0, 1)) -> set:
+    """Wall times next to the transition at t on the old and the new offset (so they
+    include skipped and repeated wall times), shifted by ``deltas`` seconds."""
+    out = set()
+    for side in (t - 1, t):
+        try:
+            off = ref.fromutc(utc_dt(side).replace(tzinfo=ref)).utcoffset()
+            base = utc_dt(t).replace(tzinfo=None) + off
+        except OverflowError:
+            continue
+        for d in deltas:
+            try:
+                out.add(base + timedelta(seconds=d))
+            except OverflowError:
+                pass
+    return out
+
+
+def compare_around_instant(
+    ours, ref, ts: int, deltas=(0,), where: str = "", extra_walls=()
+) -> None:
+    """compare_utc_instant at ts+d, and compare_wall at the wall times seen there (and
+    at ``extra_walls``), each distinct wall time once."""
+    walls = set(extra_walls)
     for d in deltas:
         t = ts + d
         if not MIN_TS <= t <= MAX_TS:
@@ -356,12 +394,7 @@ def compare_everywhere(ours, ref, raw: RawTZif | None = None, where: str = "", y
     deltas = (-3600, -1, 0, 1, 3600)
     times = [t for t in (raw.times if raw else ()) if MIN_TS + 7200 <= t <= MAX_TS - 7200]
     for t in times:
-        compare_around_instant(ours, ref, t, deltas, where)
-        for side in (t - 1, t):
-            off = ref.fromutc(utc_dt(side).replace(tzinfo=ref)).utcoffset()
-            base = utc_dt(t).replace(tzinfo=None) + off
-            for d in (-1, 0, 1):
-                compare_wall(ours, ref, base + timedelta(seconds=d), where)
+        compare_around_instant(ours, ref, t, deltas, where, walls_at_transition(ref, t))
     last_year = utc_dt(times[-1]).year if times else 1969
     scan_years = sorted({*range(last_year, last_year + 4), 2100, 2400, 9000, *years})
     for year in scan_years:
@@ -369,12 +402,7 @@ def compare_everywhere(ours, ref, raw: RawTZif | None = None, where: str = "", y
             continue
         lo = year_start_ts(year)
         for t in stdlib_changes(ref, lo, year_start_ts(year + 1), step=86400 // 2):
-            compare_around_instant(ours, ref, t, deltas, where)
-            for side in (t - 1, t):
-                off = ref.fromutc(utc_dt(side).replace(tzinfo=ref)).utcoffset()
-                base = utc_dt(t).replace(tzinfo=None) + off
-                for d in (-1, 0, 1):
-                    compare_wall(ours, ref, base + timedelta(seconds=d), where)
+            compare_around_instant(ours, ref, t, deltas, where, walls_at_transition(ref, t))
     step = (MAX_TS - MIN_TS) // 97
     for k in range(98):
         compare_around_instant(ours, ref, min(MIN_TS + k * step, MAX_TS), (0,), where)

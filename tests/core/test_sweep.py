@@ -30,6 +30,7 @@ from ._helpers import (
     raw_zone,
     stdlib_changes,
     utc_dt,
+    walls_at_transition,
     year_start_ts,
 )
 
@@ -42,7 +43,9 @@ ZONE_PARAMS = [
     if not (source == "tzdata" and key == "localtime")
 ]
 
+# UTC instants around each transition; wall times around it on both offsets.
 EXPLICIT_DELTAS = (-3600, -1, 0, 1, 3600)
+GAP_DELTAS = (-1, 0, 1, 1800)
 
 
 def _tzpath_for(source):
@@ -52,23 +55,6 @@ def _tzpath_for(source):
 def load_both(source, key):
     with both_tzpath(_tzpath_for(source)):
         return tzcompat.ZoneInfo.no_cache(key), zoneinfo.ZoneInfo.no_cache(key)
-
-
-def _gap_walls(ref, t):
-    """Wall times on both sides of the transition at t (they include skipped times)."""
-    out = []
-    for side in (t - 1, t):
-        try:
-            off = ref.fromutc(utc_dt(side).replace(tzinfo=ref)).utcoffset()
-            base = utc_dt(t).replace(tzinfo=None) + off
-        except OverflowError:
-            continue
-        for d in (-1, 0, 1, 1800):
-            try:
-                out.append(base + timedelta(seconds=d))
-            except OverflowError:
-                pass
-    return out
 
 
 def _rule_years(last_year):
@@ -92,9 +78,8 @@ def test_sweep_zone(source, key):
     for t in raw.times:
         if not MIN_TS + 7200 <= t <= MAX_TS - 7200:
             continue
-        compare_around_instant(ours, ref, t, EXPLICIT_DELTAS, where)
-        for w in _gap_walls(ref, t):
-            compare_wall(ours, ref, w, where)
+        walls = walls_at_transition(ref, t, GAP_DELTAS)
+        compare_around_instant(ours, ref, t, EXPLICIT_DELTAS, where, walls)
 
     # 2. The footer rule's transitions (found by scanning the stdlib) in chosen years.
     if footer_has_rule(raw.footer):
@@ -105,9 +90,8 @@ def test_sweep_zone(source, key):
             hi = year_start_ts(year + 1) if year < 9999 else MAX_TS - 2 * 86400
             changes = stdlib_changes(ref, lo, hi, step=86400)
             for t in changes:
-                compare_around_instant(ours, ref, t, EXPLICIT_DELTAS, where)
-                for w in _gap_walls(ref, t):
-                    compare_wall(ours, ref, w, where)
+                walls = walls_at_transition(ref, t, GAP_DELTAS)
+                compare_around_instant(ours, ref, t, EXPLICIT_DELTAS, where, walls)
 
     # 3. The extremes of datetime's range.
     compare_around_instant(ours, ref, MIN_TS, (0, 1, 86399, 86400, 2 * 86400), where)
