@@ -23,7 +23,10 @@ def shape(value: Any) -> Any:
     if isinstance(value, datetime):
         off = None
         if value.tzinfo is not None:
-            off = value.utcoffset()
+            try:
+                off = value.utcoffset()
+            except Exception as exc:  # noqa: BLE001 - e.g. an offset of 24 hours or more
+                off = ("raise", exception_name(exc))
         return ("datetime", value.replace(tzinfo=None), value.fold, off, _tz_shape(value.tzinfo))
     if isinstance(value, (date, time, timedelta, str, bool, int, float)) or value is None:
         return value
@@ -98,7 +101,7 @@ def _resolved(fn: Any, dt: datetime) -> Any:
         out = fn(dt)
     except Exception as exc:  # noqa: BLE001
         return ("raise", exception_name(exc))
-    return ("ok", out.replace(tzinfo=None), out.fold, out.utcoffset(), out is dt)
+    return ("ok", shape(out)[:4], out is dt)
 
 
 def _strip_tz(result: Any) -> Any:
