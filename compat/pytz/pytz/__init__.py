@@ -1,0 +1,27 @@
+"""``pytz`` from tzcompat: importing this package gives the module ``tzcompat.pytz`` itself.
+
+The module object is aliased rather than copied, so there is one set of zones, caches and
+functions: pickles name ``pytz._p``/``pytz._UTC``/``pytz.FixedOffset`` and load here,
+``mock.patch("pytz.timezone")`` reaches the code that calls it, and ``pytz.tzinfo`` and the
+other submodules are the adapter's (they are put in ``sys.modules`` before anything can import
+them from this directory, which would make second copies of their classes).
+"""
+
+import os
+import sys
+
+import tzcompat.pytz as _impl
+from tzcompat.pytz import exceptions, lazy, reference, tzfile, tzinfo
+
+for _sub in (exceptions, lazy, reference, tzfile, tzinfo):
+    sys.modules[__name__ + "." + _sub.__name__.rsplit(".", 1)[1]] = _sub
+sys.modules[__name__] = _impl
+
+if os.environ.get("TZCOMPAT_WARNINGS", "").strip().lower() in ("1", "true", "yes", "on"):
+    from tzcompat.migrate import _warnings
+
+    _warnings.enable_warnings()
+if os.environ.get("TZCOMPAT_AUDIT", "").strip().lower() in ("1", "true", "yes", "on"):
+    from tzcompat.migrate import _audit
+
+    _audit.enable()

@@ -1,0 +1,11 @@
+"""``pytz.reference``: the module ``tzcompat.pytz.reference`` itself.
+
+``import pytz`` already maps this name to it in ``sys.modules``; this file only serves code
+that loads it some other way (by path, for instance), and aliases the module the same way.
+"""
+
+import sys
+
+import tzcompat.pytz.reference as _impl
+
+sys.modules[__name__] = _impl

@@ -1,0 +1,11 @@
+"""``pytz.tzfile``: the module ``tzcompat.pytz.tzfile`` itself.
+
+``import pytz`` already maps this name to it in ``sys.modules``; this file only serves code
+that loads it some other way (by path, for instance), and aliases the module the same way.
+"""
+
+import sys
+
+import tzcompat.pytz.tzfile as _impl
+
+sys.modules[__name__] = _impl
