@@ -70,8 +70,11 @@ def _parse(argv: list[str]) -> tuple[set[str], str | None, str | None, list[str]
 def _clean_traceback(exc: BaseException) -> None:
     # Drop the frames of this runner and runpy so the traceback starts in the program.
     tb = exc.__traceback__
-    skip = {os.path.abspath(__file__), os.path.abspath(runpy.__file__)}
-    while tb is not None and os.path.abspath(tb.tb_frame.f_code.co_filename) in skip:
+    skip = {os.path.abspath(__file__), os.path.abspath(runpy.__file__), "<frozen runpy>"}
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name not in skip and os.path.abspath(name) not in skip:
+            break
         tb = tb.tb_next
     traceback.print_exception(type(exc), exc, tb)
 

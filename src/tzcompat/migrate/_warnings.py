@@ -443,7 +443,6 @@ def _warn(kind: str, frame: types.FrameType, message: Callable[..., str], args: 
         frame.f_lineno,
         module=g.get("__name__", "<unknown>"),
         registry=g.setdefault("__warningregistry__", {}),
-        module_globals=g,
     )
 
 

@@ -1,0 +1,249 @@
+"""``install()``/``uninstall()``: the shims in ``sys.modules``, before or after other imports.
+
+Most checks run in a fresh interpreter, where "before any import" really means it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def check(code: str, tmp_path: Path) -> None:
+    """Run ``code`` in a fresh interpreter; it asserts, and prints ``ok`` at the end."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
+    env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
+    res = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code) + "\nprint('ok')\n"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().endswith("ok"), res.stdout
+
+
+def test_install_before_imports(tmp_path: Path) -> None:
+    check(
+        """
+        import sys
+        from datetime import datetime
+        from tzcompat.migrate._install import install, installed
+        install()
+        assert installed() == {"pytz", "dateutil"}
+
+        import pytz, pytz.tzinfo, pytz.exceptions, pytz.lazy, pytz.tzfile, pytz.reference
+        import tzcompat.pytz
+        assert pytz is tzcompat.pytz
+        for sub in ("tzinfo", "exceptions", "lazy", "tzfile", "reference"):
+            assert sys.modules["pytz." + sub] is getattr(tzcompat.pytz, sub)
+        from pytz.tzinfo import DstTzInfo
+        assert isinstance(pytz.timezone("Europe/Paris"), DstTzInfo)
+
+        import dateutil.tz, dateutil.tz.tz
+        from dateutil import parser, rrule, relativedelta, tz
+        import tzcompat.dateutil
+        assert tz is dateutil.tz is tzcompat.dateutil and dateutil.tz.tz is tzcompat.dateutil.tz
+        # parser, rrule and relativedelta are python-dateutil's, and use the adapter.
+        assert parser.__name__ == "dateutil.parser" and "tzcompat" not in parser.__file__
+        got = parser.parse("2020-06-01T12:00:00+02:00").tzinfo
+        assert isinstance(got, tzcompat.dateutil.tzoffset), type(got)
+        assert type(parser.parse("2020-06-01 12:00 UTC").tzinfo).__module__.startswith("tzcompat.")
+        rule = rrule.rrulestr("DTSTART;TZID=Europe/Paris:20200101T090000\\nRRULE:FREQ=DAILY;COUNT=2")
+        assert isinstance(list(rule)[0].tzinfo, tzcompat.dateutil.tzfile)
+        assert datetime(2020, 1, 31) + relativedelta.relativedelta(months=1) == datetime(2020, 2, 29)
+        """,
+        tmp_path,
+    )
+
+
+def test_install_after_imports_and_uninstall_restores(tmp_path: Path) -> None:
+    check(
+        """
+        import sys
+        from datetime import datetime
+
+        import pytz, pytz.tzinfo
+        from pytz import utc, timezone, FixedOffset, UnknownTimeZoneError
+        import dateutil.parser, dateutil.parser._parser, dateutil.parser.isoparser, dateutil.tz
+        from dateutil.tz import gettz, UTC as DU_UTC
+
+        EASTERN = pytz.timezone("US/Eastern")
+        EDT = EASTERN.localize(datetime(2020, 7, 1)).tzinfo
+        FIXED = pytz.FixedOffset(-330)
+        real = {name: mod for name, mod in sys.modules.items()
+                if name == "pytz" or name.startswith(("pytz.", "dateutil.tz"))}
+        real_parser_tz = dateutil.parser._parser.tz
+        real_globals = dict(globals())
+
+        from tzcompat.migrate import _install
+        import tzcompat.pytz as P, tzcompat.dateutil as D
+        _install.install()
+
+        # This module's globals now name the adapter's objects.
+        assert pytz is P and utc is P.utc and timezone is P.timezone
+        assert FixedOffset is P.FixedOffset and UnknownTimeZoneError is P.UnknownTimeZoneError
+        assert gettz is D.gettz and DU_UTC is D.UTC
+        # Real zones kept in globals became the adapter's object for the same period.
+        assert EASTERN is P.timezone("US/Eastern")
+        assert EDT is P.timezone("US/Eastern").localize(datetime(2020, 7, 1)).tzinfo
+        assert FIXED is P.FixedOffset(-330)
+        # dateutil's own modules that imported tz see the adapter.
+        assert dateutil.parser._parser.tz is D
+        assert sys.modules["dateutil.parser.isoparser"].tz is D
+        assert dateutil.tz is D
+        assert isinstance(dateutil.parser.parse("2020-01-01 00:00+01:00").tzinfo, D.tzoffset)
+        import pytz as again
+        assert again is P and sys.modules["pytz.tzinfo"] is P.tzinfo
+
+        _install.uninstall()
+        assert _install.installed() == frozenset()
+        now = {name: mod for name, mod in sys.modules.items()
+               if name == "pytz" or name.startswith(("pytz.", "dateutil.tz"))}
+        assert now == real, set(now.items()) ^ set(real.items())
+        assert all(now[k] is real[k] for k in real)
+        assert dateutil.parser._parser.tz is real_parser_tz and dateutil.tz is real["dateutil.tz"]
+        for name, value in real_globals.items():
+            assert globals()[name] is value, name
+        assert type(utc).__module__ == "pytz"
+        """,
+        tmp_path,
+    )
+
+
+def test_uninstall_without_prior_import_removes_entries(tmp_path: Path) -> None:
+    check(
+        """
+        import sys
+        from tzcompat.migrate import _install
+        assert "pytz" not in sys.modules
+        _install.install(pytz=True, dateutil=False)
+        import pytz
+        assert pytz.__name__ == "tzcompat.pytz"
+        assert "dateutil.tz" not in sys.modules  # only what was asked for
+        _install.uninstall()
+        assert not any(n == "pytz" or n.startswith("pytz.") for n in sys.modules)
+        import pytz
+        assert type(pytz.utc).__module__ == "pytz"  # the real one imports again
+        """,
+        tmp_path,
+    )
+
+
+def test_install_is_idempotent_and_incremental(tmp_path: Path) -> None:
+    check(
+        """
+        import sys
+        import pytz as real_pytz
+        from tzcompat.migrate import _install
+        _install.install(pytz=True, dateutil=False)
+        _install.install(pytz=True, dateutil=False)
+        assert _install.installed() == {"pytz"}
+        _install.install(pytz=False, dateutil=True)
+        assert _install.installed() == {"pytz", "dateutil"}
+        import dateutil.tz, tzcompat.dateutil
+        assert dateutil.tz is tzcompat.dateutil
+        _install.uninstall()
+        assert sys.modules["pytz"] is real_pytz
+        import dateutil.tz
+        assert dateutil.tz.__name__ == "dateutil.tz"
+        """,
+        tmp_path,
+    )
+
+
+def test_pickles_name_pytz_under_install(tmp_path: Path) -> None:
+    # The adapter's pickles are pytz's bytes and load back to the same objects.
+    check(
+        """
+        import pickle
+        from datetime import datetime
+        from tzcompat.migrate import _install
+        _install.install(dateutil=False)
+        import pytz
+        ny = pytz.timezone("America/New_York")
+        edt = ny.localize(datetime(2020, 7, 1)).tzinfo
+        assert pickle.dumps(edt, 0) == (
+            b"cpytz\\n_p\\np0\\n(VAmerica/New_York\\np1\\nI-14400\\nI3600\\nVEDT\\np2\\ntp3\\nRp4\\n.")
+        assert pickle.dumps(pytz.utc, 0) == b"cpytz\\n_UTC\\np0\\n(tRp1\\n."
+        for obj in (ny, edt, pytz.utc, pytz.FixedOffset(-330), pytz.timezone("GMT")):
+            for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+                assert pickle.loads(pickle.dumps(obj, proto)) is obj
+        """,
+        tmp_path,
+    )
+
+
+def test_dateutil_without_python_dateutil(tmp_path: Path) -> None:
+    # A stand-in parent package when python-dateutil is not installed at all.
+    check(
+        """
+        import sys
+        sys.modules["dateutil"] = None  # as if absent: importing it raises ImportError
+        del sys.modules["dateutil"]
+        import importlib.abc
+        class Block(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path, target=None):
+                if name == "dateutil" or name.startswith("dateutil."):
+                    raise ModuleNotFoundError(name)
+        sys.meta_path.insert(0, Block())
+        from tzcompat.migrate import _install
+        _install.install(pytz=False)
+        sys.meta_path.pop(0)
+        from dateutil import tz
+        import dateutil.tz
+        import tzcompat.dateutil
+        assert tz is tzcompat.dateutil is dateutil.tz
+        assert tz.gettz("Europe/Paris") is not None
+        _install.uninstall()
+        assert "dateutil" not in sys.modules and "dateutil.tz" not in sys.modules
+        """,
+        tmp_path,
+    )
+
+
+def test_env_switches_warnings_and_audit(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
+    env.update(PYTHONPATH=SRC, TZCOMPAT_WARNINGS="1", TZCOMPAT_AUDIT="1")
+    code = (
+        "from tzcompat.migrate import _install, _warnings, _audit\n"
+        "_install.install()\n"
+        "assert _warnings.warnings_enabled() and _audit.enabled()\n"
+        "import pytz\n"
+        "from datetime import datetime\n"
+        "pytz.timezone('Europe/Paris').localize(datetime(2020, 1, 1))\n"
+    )
+    res = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert "PytzUsageWarning: localize() is pytz-only" in res.stderr
+    assert "tzcompat audit: 2 pytz/dateutil-specific call sites, 2 calls" in res.stderr
+
+
+@pytest.fixture
+def shims():
+    from tzcompat.migrate import _install
+
+    yield _install
+    _install.uninstall()
+
+
+def test_in_process_round_trip(shims) -> None:
+    # In this very process (where other tests hold the real pytz): all is put back.
+    import pytz as real_pytz
+
+    before = dict(sys.modules)
+    shims.install()
+    import pytz
+
+    assert pytz.__name__ == "tzcompat.pytz"
+    assert globals()["pytest"] is pytest  # unrelated globals untouched
+    shims.uninstall()
+    assert sys.modules["pytz"] is real_pytz
+    for name in ("pytz", "pytz.tzinfo", "dateutil.tz", "dateutil.tz.tz"):
+        assert sys.modules.get(name) is before.get(name), name
