@@ -54,9 +54,11 @@ def test_install_before_imports(tmp_path: Path) -> None:
         got = parser.parse("2020-06-01T12:00:00+02:00").tzinfo
         assert isinstance(got, tzcompat.dateutil.tzoffset), type(got)
         assert type(parser.parse("2020-06-01 12:00 UTC").tzinfo).__module__.startswith("tzcompat.")
-        rule = rrule.rrulestr("DTSTART;TZID=Europe/Paris:20200101T090000\\nRRULE:FREQ=DAILY;COUNT=2")
+        rule = rrule.rrulestr(
+            "DTSTART;TZID=Europe/Paris:20200101T090000\\nRRULE:FREQ=DAILY;COUNT=2")
         assert isinstance(list(rule)[0].tzinfo, tzcompat.dateutil.tzfile)
-        assert datetime(2020, 1, 31) + relativedelta.relativedelta(months=1) == datetime(2020, 2, 29)
+        month = relativedelta.relativedelta(months=1)
+        assert datetime(2020, 1, 31) + month == datetime(2020, 2, 29)
         """,
         tmp_path,
     )

@@ -72,7 +72,8 @@ PYTZ_PROGRAM = textwrap.dedent(
     except UnknownTimeZoneError as exc:
         print("unknown", repr(exc), isinstance(exc, KeyError))
     ref = pytz.reference.Eastern
-    print(ref.utcoffset(datetime(2002, 7, 1)), ref.tzname(datetime(2002, 1, 1)), pytz.reference.UTC is utc)
+    print(ref.utcoffset(datetime(2002, 7, 1)), ref.tzname(datetime(2002, 1, 1)),
+          pytz.reference.UTC is utc)
     import sys
     sys.stderr.write(f"implementation: {type(utc).__module__}\\n")
     '''
@@ -91,14 +92,17 @@ DATEUTIL_PROGRAM = textwrap.dedent(
             dt = datetime(2021, month, 14, 1, 30, tzinfo=zone)
             print(key, dt.isoformat(), dt.tzname(), dt.dst(), tz.datetime_ambiguous(dt),
                   tz.datetime_exists(dt), (dt + relativedelta(months=+1)).isoformat())
-    print(parser.parse("2020-06-01T12:00:00+02:00"), repr(parser.parse("2020-06-01 12:00 UTC").tzinfo))
+    print(parser.parse("2020-06-01T12:00:00+02:00"),
+          repr(parser.parse("2020-06-01 12:00 UTC").tzinfo))
     ny = tz.gettz("America/New_York")
     print(parser.parse("2020-11-01 01:30 EST", tzinfos={"EST": ny}).isoformat())
-    rule = rrule.rrulestr("DTSTART;TZID=America/New_York:20201031T013000\\nRRULE:FREQ=DAILY;COUNT=3")
+    rule = rrule.rrulestr(
+        "DTSTART;TZID=America/New_York:20201031T013000\\nRRULE:FREQ=DAILY;COUNT=3")
     print([d.isoformat() for d in rule])
     print(tz.resolve_imaginary(datetime(2021, 3, 14, 2, 30, tzinfo=ny)).isoformat(),
           tz.enfold(datetime(2021, 11, 7, 1, 30, tzinfo=ny), fold=1).isoformat())
-    print(repr(tz.tzoffset("X", 3600)), repr(tz.UTC), tz.tzstr("EST5EDT").utcoffset(datetime(2020, 7, 1)))
+    print(repr(tz.tzoffset("X", 3600)), repr(tz.UTC),
+          tz.tzstr("EST5EDT").utcoffset(datetime(2020, 7, 1)))
     print(datetime(2021, 11, 7, 5, 30, tzinfo=tz.UTC).astimezone(ny).isoformat(),
           datetime(2021, 11, 7, 6, 30, tzinfo=tz.UTC).astimezone(ny).isoformat())
     import sys
@@ -223,7 +227,8 @@ def test_module_form_and_exit_status(tmp_path: Path) -> None:
 
 
 def test_uncaught_exception_and_string_exit(tmp_path: Path) -> None:
-    (tmp_path / "boom.py").write_text("import pytz\n\ndef f():\n    raise ValueError('bad')\n\nf()\n")
+    boom = "import pytz\n\ndef f():\n    raise ValueError('bad')\n\nf()\n"
+    (tmp_path / "boom.py").write_text(boom)
     res = run_cmd("boom.py", cwd=tmp_path)
     assert res.returncode == 1
     tb = res.stderr.splitlines()
