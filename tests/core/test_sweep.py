@@ -45,7 +45,7 @@ ZONE_PARAMS = [
 
 # UTC instants around each transition; wall times around it on both offsets.
 EXPLICIT_DELTAS = (-3600, -1, 0, 1, 3600)
-GAP_DELTAS = (-1, 0, 1, 1800)
+GAP_DELTAS = (-1, 0, 1)
 
 
 def _tzpath_for(source):
