@@ -616,3 +616,48 @@ def test_run_python_helper_works():
     proc = run_python("import tzcompat, sys; print(tzcompat.ZoneInfo('UTC'))")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "UTC"
+
+
+# --------------------------------------------------------------------------------------
+# read_tzif against the stdlib's own reader (zoneinfo._common.load_data)
+# --------------------------------------------------------------------------------------
+def _load_data(data: bytes):
+    from zoneinfo import _common
+
+    idx, utc, utcoff, isdst, abbr, tz = _common.load_data(io.BytesIO(data))
+    return (
+        tuple(idx),
+        tuple(utc),
+        tuple(utcoff),
+        tuple(bool(x) for x in isdst),
+        tuple(abbr),
+        None if tz is None else tz.decode(),
+    )
+
+
+def _ours_fields(data: bytes):
+    t = tzcompat.read_tzif(data)
+    return (
+        tuple(t.trans_idx),
+        tuple(t.trans_utc),
+        tuple(t.utcoff),
+        tuple(bool(x) for x in t.isdst),
+        tuple(t.abbr),
+        t.footer,
+    )
+
+
+@pytest.mark.parametrize("source", ["system", "tzdata"])
+def test_read_tzif_matches_stdlib_reader_for_every_zone(source):
+    from ._helpers import keys_for
+
+    keys = keys_for(source)
+    assert len(keys) > 300
+    for key in keys:
+        data = zone_bytes(source, key)
+        assert _ours_fields(data) == _load_data(data), key
+
+
+@pytest.mark.parametrize("name", sorted(VALID))
+def test_read_tzif_matches_stdlib_reader_for_crafted(name):
+    assert _ours_fields(VALID[name]) == _load_data(VALID[name])
