@@ -64,13 +64,30 @@ class _CachingFactory(_TzFactory):
         return inst
 
 
+    def _hit(cls, key: Any) -> Any:
+        """The instance for a recently used key (lock-free), else None."""
+        strong = cls._strong_instances
+        try:
+            inst = strong[key]
+        except (KeyError, TypeError):
+            return None
+        try:
+            strong.move_to_end(key)
+        except KeyError:
+            pass  # evicted meanwhile by another thread; the instance is still right
+        return inst
+
+
 class _TzOffsetFactory(_CachingFactory):
     def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
         # A timedelta and the equivalent number of seconds share one instance.
         key = (name, offset.total_seconds() if isinstance(offset, timedelta) else offset)
-        return cls._cached(key, name, offset)
+        inst = cls._hit(key)
+        return inst if inst is not None else cls._cached(key, name, offset)
 
 
 class _TzStrFactory(_CachingFactory):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:
-        return cls._cached((s, posix_offset), s, posix_offset)
+        key = (s, posix_offset)
+        inst = cls._hit(key)
+        return inst if inst is not None else cls._cached(key, s, posix_offset)

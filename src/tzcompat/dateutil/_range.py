@@ -220,6 +220,8 @@ _DEFAULT_END = _YearRule(month=10, day=31, weekday=_Weekday(6, -1), seconds=3600
 
 
 def _as_seconds(value: Any) -> Any:
+    if value is None or type(value) is int or type(value) is float:
+        return value  # the common cases, without the cost of a caught AttributeError
     try:
         return value.total_seconds()
     except (TypeError, AttributeError):

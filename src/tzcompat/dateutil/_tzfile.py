@@ -162,6 +162,53 @@ class _Derived:
         return obj.__dict__[self.name]
 
 
+class _DaySplit:
+    """A wall day with a change in it: for each fold, the breakpoints inside the day
+    (as datetimes carrying the zone, and naive) and the ttinfo of each stretch (None:
+    ask the exact algorithm); plus whether each stretch is ambiguous or imaginary.
+    Falsy, so that the clean-day test ``if entry:`` skips it."""
+
+    __slots__ = ("aware", "naive", "status", "status_bounds", "values")
+
+    def __init__(self, zone: tzfile, per_fold: list[tuple[list[int], Any]]) -> None:
+        self.aware = tuple(tuple(zone._aware(p) for p in inner) for inner, _ in per_fold)
+        self.naive = tuple(tuple(d.replace(tzinfo=None) for d in b) for b in self.aware)
+        self.values = tuple(vals for _, vals in per_fold)
+        # Where either fold changes, and the sign of (fold-0 offset - fold-1 offset).
+        points = sorted(set(per_fold[0][0]) | set(per_fold[1][0]))
+        status: list[int | None] = []
+        for i in range(len(points) + 1):
+            answers = []
+            for inner, vals in per_fold:
+                if i == 0:
+                    answers.append(vals[0])
+                else:
+                    answers.append(vals[_bisect_right(inner, points[i - 1])])
+            t0, t1 = answers
+            if t0 is None or t1 is None:
+                status.append(None)
+            else:
+                status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
+        self.status = tuple(status)
+        self.status_bounds = tuple(zone._aware(p).replace(tzinfo=None) for p in points)
+
+    def __bool__(self) -> bool:
+        return False
+
+
+class _UtcDaySplit:
+    """A UTC day with a change (or a fold) in it, for ``fromutc``. Falsy."""
+
+    __slots__ = ("aware", "values")
+
+    def __init__(self, aware: tuple[datetime, ...], values: Any) -> None:
+        self.aware = aware
+        self.values = values
+
+    def __bool__(self) -> bool:
+        return False
+
+
 class tzfile(_tzinfo):
     """A zone read from a TZif file: a path (``str``) or a binary file object.
 
@@ -218,8 +265,8 @@ class tzfile(_tzinfo):
         self._tz_str = tz_str
         self._wall_years: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
         self._utc_years: dict[int, Any] = {}
-        self._days: dict[int, _ttinfo | int] = {}
-        self._utc_days: dict[int, _ttinfo | int] = {}
+        self._days: dict[int, _ttinfo | _DaySplit] = {}
+        self._utc_days: dict[int, _ttinfo | _UtcDaySplit] = {}
         if tz_str:
             self.__dict__["_tz_after"] = _parse_tz_str(tz_str.decode())
         elif not trans_idx and not utcoff:
@@ -400,37 +447,56 @@ class tzfile(_tzinfo):
         return self._wall_lookup(dt).tzname
 
     def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
+        """The ttinfo for a wall time, past the clean-day shortcut."""
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
-        ts = self._get_local_timestamp(dt)
-        year = dt.year
-        fold = dt.fold
-        tti = self._wall_segment(ts, year, fold)
         day = dt.toordinal()
-        if day not in self._days:
-            self._remember_day(day, year)
-        return tti
+        entry = self._days.get(day)
+        if entry is None:
+            entry = self._remember_day(day, dt.year)
+        if entry:
+            return entry  # type: ignore[return-value]
+        fold = dt.fold
+        zone = dt.tzinfo
+        if zone is self:
+            tti = entry.values[fold][_bisect_right(entry.aware[fold], dt)]  # type: ignore[union-attr]
+        else:
+            naive = dt if zone is None else dt.replace(tzinfo=None)
+            tti = entry.values[fold][_bisect_right(entry.naive[fold], naive)]  # type: ignore[union-attr]
+        if tti is not None:
+            return tti
+        return self._wall_exact(self._get_local_timestamp(dt), dt.year, fold)
 
     def _wall_segment(self, ts: int, year: int, fold: int) -> _ttinfo:
         entry = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
         tti = entry[1][_bisect_right(entry[0], ts)]
         return tti if tti is not None else self._wall_exact(ts, year, fold)
 
-    def _remember_day(self, day: int, year: int) -> None:
+    def _remember_day(self, day: int, year: int) -> _ttinfo | _DaySplit:
+        """Cache what a wall day needs: its one ttinfo, or where it changes."""
         start = (day - _EPOCH_ORDINAL) * 86400
-        found = []
+        end = start + 86400
+        per_fold = []
         for fold in (0, 1):
             points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
             k = _bisect_right(points, start)
-            if k < len(points) and points[k] < start + 86400:
-                found = None
-                break
-            found.append(values[k])
+            inner = []
+            while k < len(points) and points[k] < end:
+                inner.append(points[k])
+                k += 1
+            first = k - len(inner)
+            per_fold.append((inner, values[first : k + 1]))
+        (inner0, vals0), (inner1, vals1) = per_fold
+        entry: _ttinfo | _DaySplit
+        if not inner0 and not inner1 and vals0[0] is not None and vals0[0] == vals1[0]:
+            entry = vals0[0]
+        else:
+            entry = _DaySplit(self, per_fold)
         days = self._days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
-        clean = found is not None and found[0] is not None and found[0] == found[1]
-        days[day] = found[0] if clean else 0  # type: ignore[index]
+        days[day] = entry
+        return entry
 
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` (naive or aware) occurs twice in this zone."""
@@ -441,15 +507,19 @@ class tzfile(_tzinfo):
         if dt is None or self._fixed_offset:
             return 0
         if isinstance(dt, datetime):
-            if self._days.get(dt.toordinal()):
+            day = dt.toordinal()
+            entry = self._days.get(day)
+            if entry is None:
+                entry = self._remember_day(day, dt.year)
+            if entry:
                 return 0  # nothing changes that day
-            ts = self._get_local_timestamp(dt)
-            off0 = self._wall_segment(ts, dt.year, 0).utcoff
-            off1 = self._wall_segment(ts, dt.year, 1).utcoff
-        else:
-            ts = self._get_local_timestamp(dt)
-            off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
-            off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
+            naive = dt if dt.tzinfo is None else dt.replace(tzinfo=None)
+            status = entry.status[_bisect_right(entry.status_bounds, naive)]  # type: ignore[union-attr]
+            if status is not None:
+                return status
+        ts = self._get_local_timestamp(dt)
+        off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
+        off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
         return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]
 
     def _datetime_exists(self, naive: datetime) -> bool:
@@ -465,36 +535,49 @@ class tzfile(_tzinfo):
         if dt.tzinfo is not self:
             raise ValueError("dt.tzinfo is not self")
         day = dt.toordinal()
-        cached = self._utc_days.get(day)
-        if cached:
-            return dt + cached.utcoff  # type: ignore[union-attr]
-        year = dt.year
-        ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
-        entry = self._utc_years.get(year) or self._utc_segments(year)
-        value = entry[1][_bisect_right(entry[0], ts)]
+        entry = self._utc_days.get(day)
+        if entry:
+            return dt + entry.utcoff  # type: ignore[union-attr]
+        if entry is None:
+            entry = self._remember_utc_day(day, dt.year)
+            if entry:
+                return dt + entry.utcoff  # type: ignore[union-attr]
+        value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
         if value is None:
+            year = dt.year
+            ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
             tti, fold = self._fromutc_exact_ts(ts, year)
             off = tti.utcoff
         else:
             off, fold, _ = value
-        if cached is None:
-            self._remember_utc_day(day, year)
         dt += off
         return dt.replace(fold=1) if fold else dt
 
-    def _remember_utc_day(self, day: int, year: int) -> None:
+    def _remember_utc_day(self, day: int, year: int) -> _ttinfo | _UtcDaySplit:
         start = (day - _EPOCH_ORDINAL) * 86400
+        end = start + 86400
         points, values = self._utc_years.get(year) or self._utc_segments(year)
         k = _bisect_right(points, start)
-        clean = not (k < len(points) and points[k] < start + 86400)
-        value = values[k]
+        inner = []
+        while k < len(points) and points[k] < end:
+            inner.append(points[k])
+            k += 1
+        vals = values[k - len(inner) : k + 1]
+        entry: _ttinfo | _UtcDaySplit
+        if not inner and vals[0] is not None and not vals[0][1]:
+            entry = vals[0][2]
+        else:
+            entry = _UtcDaySplit(tuple(self._aware(p) for p in inner), vals)
         days = self._utc_days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
-        if clean and value is not None and not value[1]:
-            days[day] = value[2]
-        else:
-            days[day] = 0
+        days[day] = entry
+        return entry
+
+    def _aware(self, ts: int) -> datetime:
+        """``ts`` seconds after 1970 (within datetime's range) carrying this zone."""
+        days, secs = divmod(ts, 86400)
+        return datetime.fromordinal(days + _EPOCH_ORDINAL).replace(tzinfo=self) + _td(secs)
 
     # -- the exact (timestamp-based) algorithms ---------------------------------
 

@@ -206,8 +206,60 @@ def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
         raise _Reject
 
 
+# The everyday shapes ("EST5EDT", "CET-1CEST,M3.5.0,M10.5.0/3", "JST-9"): names of
+# letters, offsets and rule times of one or two digits, no colons. For these the
+# token grammar's result is fixed, and one regular expression reads it faster.
+_RULE = r"(?:M(\d{1,2})\.(\d)\.(\d)|J(\d{1,3})|(\d{1,3}))(?:/(\d{1,2}))?"
+_COMMON_RE = re.compile(
+    rf"([A-Za-z]+)([+-]?\d{{1,2}})(?:([A-Za-z]+)([+-]?\d{{1,2}})?(?:,{_RULE},{_RULE})?)?",
+    re.ASCII,
+)
+
+
+def _offset(text: str) -> int:
+    # POSIX sign: "+5" and "5" are west of Greenwich.
+    return int(text) * -3600 if text[0] != "-" else int(text[1:]) * 3600
+
+
+def _common_rule(rule: _RuleSpec, m: str | None, w: str | None, d: str | None,
+                 j: str | None, n: str | None, t: str | None) -> None:
+    if m is not None:
+        rule.month = int(m)
+        week = int(w)  # type: ignore[arg-type]
+        rule.week = -1 if week == 5 else week
+        rule.weekday = (int(d) - 1) % 7  # type: ignore[arg-type]
+    elif j is not None:
+        rule.jyday = int(j)
+    else:
+        rule.yday = int(n) + 1  # type: ignore[arg-type]
+    if t is not None:
+        rule.time = int(t) * 3600
+
+
+def _parse_common(s: str) -> _Spec | None:
+    m = _COMMON_RE.fullmatch(s)
+    if m is None:
+        return None
+    g = m.groups()
+    spec = _Spec()
+    spec.stdabbr = g[0]
+    spec.stdoffset = _offset(g[1])
+    if g[2] is not None:
+        spec.dstabbr = g[2]
+        if g[3] is not None:
+            spec.dstoffset = _offset(g[3])
+        if g[4] is not None or g[7] is not None or g[8] is not None:
+            _common_rule(spec.start, *g[4:10])
+            _common_rule(spec.end, *g[10:16])
+    return spec
+
+
 def _parse(s: str) -> _Spec | None:
     """Parse ``s`` by dateutil's grammar; None when it does not fit at all."""
+    if isinstance(s, str):
+        spec = _parse_common(s)
+        if spec is not None:
+            return spec
     toks = [tok for tok in _TOKEN_RE.split(s) if tok]
     cur = _Cursor(toks)
     spec = _Spec()
