@@ -24,9 +24,9 @@ def datetime_exists(dt: datetime, tz: tzinfo | None = None) -> bool:
         if dt.tzinfo is None:
             raise ValueError("Datetime is naive and no time zone provided.")
         tz = dt.tzinfo
-    naive = dt.replace(tzinfo=None)
     if isinstance(tz, tzfile):
-        return tz._datetime_exists(naive)
+        return tz._datetime_exists(dt)
+    naive = dt.replace(tzinfo=None)
     # A wall time exists exactly when it survives a round trip through UTC.
     back = naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz)
     return naive == back.replace(tzinfo=None)

@@ -162,18 +162,48 @@ class _Derived:
         return obj.__dict__[self.name]
 
 
-class _DaySplit:
+class _DaySplit(int):
     """A wall day with a change in it: for each fold, the breakpoints inside the day
     (as datetimes carrying the zone, and naive) and the ttinfo of each stretch (None:
     ask the exact algorithm); plus whether each stretch is ambiguous or imaginary.
-    Falsy, so that the clean-day test ``if entry:`` skips it."""
 
-    __slots__ = ("aware", "naive", "status", "status_bounds", "values")
+    An int equal to 0, so that the clean-day test ``if entry:`` is false for it
+    without a Python-level ``__bool__`` call on the hot path."""
 
-    def __init__(self, zone: tzfile, per_fold: list[tuple[list[int], Any]]) -> None:
+    aware: tuple[tuple[datetime, ...], ...]
+    naive: tuple[tuple[datetime, ...], ...]
+    values: tuple[Any, ...]
+    offsets: tuple[Any, ...]
+    hours: dict[int, timedelta]
+    status: tuple[int | None, ...]
+    status_bounds: tuple[datetime, ...]
+
+    @classmethod
+    def build(cls, zone: tzfile, start: int, per_fold: list[tuple[list[int], Any]]) -> _DaySplit:
+        self = cls(0)
         self.aware = tuple(tuple(zone._aware(p) for p in inner) for inner, _ in per_fold)
         self.naive = tuple(tuple(d.replace(tzinfo=None) for d in b) for b in self.aware)
         self.values = tuple(vals for _, vals in per_fold)
+        # For utcoffset(): per fold, (breakpoints, offsets), in one lookup.
+        self.offsets = tuple(
+            (bounds, tuple(t.utcoff if t is not None else None for t in vals))
+            for bounds, vals in zip(self.aware, self.values)
+        )
+        # Hours of the day with one offset for every time and both folds.
+        self.hours = {}
+        for hour in range(24):
+            lo, hi = start + hour * 3600, start + hour * 3600 + 3600
+            answers = set()
+            for inner, vals in per_fold:
+                if any(lo < p < hi for p in inner):
+                    break
+                tti = vals[_bisect_right(inner, lo)]
+                if tti is None:
+                    break
+                answers.add(tti.utcoff)
+            else:
+                if len(answers) == 1:
+                    self.hours[hour] = answers.pop()
         # Where either fold changes, and the sign of (fold-0 offset - fold-1 offset).
         points = sorted(set(per_fold[0][0]) | set(per_fold[1][0]))
         status: list[int | None] = []
@@ -191,22 +221,35 @@ class _DaySplit:
                 status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
         self.status = tuple(status)
         self.status_bounds = tuple(zone._aware(p).replace(tzinfo=None) for p in points)
-
-    def __bool__(self) -> bool:
-        return False
+        return self
 
 
-class _UtcDaySplit:
-    """A UTC day with a change (or a fold) in it, for ``fromutc``. Falsy."""
+class _UtcDaySplit(int):
+    """A UTC day with a change (or a fold) in it, for ``fromutc``; an int equal to 0,
+    like ``_DaySplit``."""
 
-    __slots__ = ("aware", "values")
+    aware: tuple[datetime, ...]
+    naive: tuple[datetime, ...]
+    values: Any
 
-    def __init__(self, aware: tuple[datetime, ...], values: Any) -> None:
-        self.aware = aware
+    hours: dict[int, tuple[timedelta, bool]]
+
+    @classmethod
+    def build(cls, zone: tzfile, start: int, inner: list[int], values: Any) -> _UtcDaySplit:
+        self = cls(0)
+        self.aware = tuple(zone._aware(p) for p in inner)
+        self.naive = tuple(d.replace(tzinfo=None) for d in self.aware)
         self.values = values
-
-    def __bool__(self) -> bool:
-        return False
+        # Hours with one (offset, fold) answer throughout.
+        self.hours = {}
+        for hour in range(24):
+            lo, hi = start + hour * 3600, start + hour * 3600 + 3600
+            if any(lo < p < hi for p in inner):
+                continue
+            value = values[_bisect_right(inner, lo)]
+            if value is not None:
+                self.hours[hour] = (value[0], value[1])
+        return self
 
 
 class tzfile(_tzinfo):
@@ -430,6 +473,16 @@ class tzfile(_tzinfo):
             tti = self._days.get(dt.toordinal())
             if tti:
                 return tti.utcoff
+            if tti is not None:
+                # A day with a change: most of its hours still have one answer.
+                off = tti.hours.get(dt.hour)  # type: ignore[union-attr]
+                if off is not None:
+                    return off
+                if dt.tzinfo is self:
+                    bounds, offsets = tti.offsets[dt.fold]  # type: ignore[union-attr]
+                    off = offsets[_bisect_right(bounds, dt)]
+                    if off is not None:
+                        return off
         return self._wall_lookup(dt).utcoff
 
     def dst(self, dt: datetime | None) -> timedelta | None:
@@ -491,7 +544,7 @@ class tzfile(_tzinfo):
         if not inner0 and not inner1 and vals0[0] is not None and vals0[0] == vals1[0]:
             entry = vals0[0]
         else:
-            entry = _DaySplit(self, per_fold)
+            entry = _DaySplit.build(self, start, per_fold)
         days = self._days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
@@ -522,11 +575,40 @@ class tzfile(_tzinfo):
         off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
         return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]
 
-    def _datetime_exists(self, naive: datetime) -> bool:
-        """``datetime_exists`` for this zone: the same round trip through UTC, done
-        without the two ``astimezone`` calls."""
-        wall = naive.replace(tzinfo=self)
-        return self.fromutc(wall - self.utcoffset(wall)) == wall  # type: ignore[operator]
+    def _datetime_exists(self, dt: datetime) -> bool:
+        """``datetime_exists`` for the wall time of ``dt`` (its fields and fold; any
+        tzinfo): dateutil's round trip through UTC, without building the datetimes.
+
+        The wall time comes back unchanged exactly when ``fromutc`` finds the same
+        offset at ``wall - offset`` that ``utcoffset`` gave for ``wall``."""
+        off = self._wall_lookup(dt).utcoff
+        utc = dt - off  # type: ignore[operator]  # OverflowError here, as in astimezone
+        if not 1 < utc.year < 9999:
+            # Near the ends of datetime's range the way back can overflow too.
+            wall = dt.replace(tzinfo=self)
+            back = self.fromutc((utc).replace(tzinfo=self))
+            return back == wall
+        return self._utc_value(utc)[0] == off
+
+    def _utc_value(self, dt: datetime) -> tuple[timedelta, bool]:
+        """(offset, fold) that fromutc gives for the UTC time in ``dt``'s fields."""
+        day = dt.toordinal()
+        entry = self._utc_days.get(day)
+        if entry is None:
+            entry = self._remember_utc_day(day, dt.year)
+        if entry:
+            return entry.utcoff, False  # type: ignore[union-attr, return-value]
+        zone = dt.tzinfo
+        if zone is self:
+            value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
+        else:
+            naive = dt if zone is None else dt.replace(tzinfo=None)
+            value = entry.values[_bisect_right(entry.naive, naive)]  # type: ignore[union-attr]
+        if value is None:
+            ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+            tti, fold = self._fromutc_exact_ts(ts, dt.year)
+            return tti.utcoff, fold  # type: ignore[return-value]
+        return value[0], value[1]
 
     def fromutc(self, dt: datetime) -> datetime:
         """Convert a UTC time carrying this zone to wall time, with ``fold`` set."""
@@ -534,24 +616,28 @@ class tzfile(_tzinfo):
             raise TypeError("fromutc() requires a datetime argument")
         if dt.tzinfo is not self:
             raise ValueError("dt.tzinfo is not self")
-        day = dt.toordinal()
-        entry = self._utc_days.get(day)
+        entry = self._utc_days.get(dt.toordinal())
         if entry:
             return dt + entry.utcoff  # type: ignore[union-attr]
-        if entry is None:
-            entry = self._remember_utc_day(day, dt.year)
-            if entry:
-                return dt + entry.utcoff  # type: ignore[union-attr]
-        value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
-        if value is None:
-            year = dt.year
-            ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
-            tti, fold = self._fromutc_exact_ts(ts, year)
-            off = tti.utcoff
+        value = None
+        if entry is not None:
+            value = entry.hours.get(dt.hour)  # type: ignore[union-attr]
+            if value is None:
+                value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
+        if value is not None:
+            off, fold = value[0], value[1]
         else:
-            off, fold, _ = value
+            off, fold = self._utc_value(dt)
         dt += off
-        return dt.replace(fold=1) if fold else dt
+        if not fold:
+            return dt
+        if type(dt) is datetime:
+            # The constructor is several times cheaper than replace() here.
+            return datetime(
+                dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second, dt.microsecond,
+                self, fold=1,
+            )
+        return dt.replace(fold=1)
 
     def _remember_utc_day(self, day: int, year: int) -> _ttinfo | _UtcDaySplit:
         start = (day - _EPOCH_ORDINAL) * 86400
@@ -567,7 +653,7 @@ class tzfile(_tzinfo):
         if not inner and vals[0] is not None and not vals[0][1]:
             entry = vals[0][2]
         else:
-            entry = _UtcDaySplit(tuple(self._aware(p) for p in inner), vals)
+            entry = _UtcDaySplit.build(self, start, inner, vals)
         days = self._utc_days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
