@@ -8,8 +8,6 @@ The pytz and dateutil.tz emulations live in ``tzcompat.pytz`` and
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import _tzpath
 from ._posix import PosixTZ, parse_posix_tz
 from ._transitions import Transition, ZoneState
@@ -45,7 +43,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     # TZPATH is looked up live so that reset_tzpath() is reflected here.
     if name == "TZPATH":
         return _tzpath.TZPATH

@@ -2,32 +2,32 @@
 
 from __future__ import annotations
 
+from collections import namedtuple
 from datetime import datetime, timedelta, timezone
-from typing import NamedTuple
 
 __all__ = ["Transition", "ZoneState"]
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-class ZoneState(NamedTuple):
-    """The values in force during one period of a zone."""
+# collections.namedtuple rather than typing.NamedTuple: importing typing would
+# double the package's import time.
+class ZoneState(namedtuple("ZoneState", "utcoffset dst tzname is_dst")):
+    """The values in force during one period of a zone.
 
-    utcoffset: timedelta
-    #: The DST offset as ``dst()`` reports it (inferred, since TZif stores only a flag).
-    dst: timedelta
-    tzname: str
-    #: The TZif ``isdst`` flag.
-    is_dst: bool
+    ``utcoffset`` and ``dst`` are timedeltas (``dst`` as ``dst()`` reports it,
+    inferred since TZif stores only a flag), ``tzname`` the abbreviation and
+    ``is_dst`` the TZif ``isdst`` flag.
+    """
+
+    __slots__ = ()
 
 
-class Transition(NamedTuple):
-    """A change of a zone's state at one instant."""
+class Transition(namedtuple("Transition", "timestamp before after")):
+    """A change of a zone's state at one instant: ``timestamp`` (POSIX
+    seconds, UTC) and the ``before``/``after`` :class:`ZoneState`."""
 
-    #: POSIX seconds (UTC) of the change.
-    timestamp: int
-    before: ZoneState
-    after: ZoneState
+    __slots__ = ()
 
     @property
     def utc(self) -> datetime | None:

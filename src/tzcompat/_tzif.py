@@ -10,8 +10,12 @@ from __future__ import annotations
 import struct
 import sys
 from array import array
+from collections import namedtuple
 from operator import lt
-from typing import IO, NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = ["TZifData", "read_tzif"]
 
@@ -28,24 +32,20 @@ _MAX_FOOTER = 1 << 12
 _MAX_UTOFF = 86399
 
 
-class TZifData(NamedTuple):
-    """The content of one TZif file, as stored (no inference applied)."""
+_FIELDS = "version trans_utc trans_idx utcoff isdst abbr footer leaps isstd isut"
 
-    version: int
-    #: Transition instants, POSIX seconds, ascending (a compact int64 array).
-    trans_utc: array[int]
-    #: For each transition, the index of the local time type that starts there.
-    trans_idx: bytes
-    #: Local time types: UTC offset in seconds, isdst flag, abbreviation.
-    utcoff: tuple[int, ...]
-    isdst: tuple[bool, ...]
-    abbr: tuple[str, ...]
-    #: POSIX TZ string of the footer; None for version 1 files, "" when empty.
-    footer: str | None
-    #: Leap second records as (occurrence, correction) pairs.
-    leaps: tuple[tuple[int, int], ...] = ()
-    isstd: tuple[bool, ...] = ()
-    isut: tuple[bool, ...] = ()
+
+class TZifData(namedtuple("TZifData", _FIELDS, defaults=((), (), ()))):
+    """The content of one TZif file, as stored (no inference applied).
+
+    ``trans_utc``: transition instants (POSIX seconds, ascending, an int64
+    array); ``trans_idx``: for each, the index of the local time type that
+    starts there (bytes); ``utcoff``/``isdst``/``abbr``: the local time types;
+    ``footer``: the POSIX TZ string (None for version 1 data, "" when empty);
+    ``leaps``: (occurrence, correction) pairs; ``isstd``/``isut``: indicators.
+    """
+
+    __slots__ = ()
 
 
 class _Reader:

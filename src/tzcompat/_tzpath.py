@@ -7,7 +7,10 @@ import sys
 import sysconfig
 import warnings
 from collections.abc import Iterable
-from typing import IO
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO
 
 __all__ = [
     "TZPATH",
@@ -68,6 +71,8 @@ def _default_tzpath() -> tuple[str, ...]:
 def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
     """Set TZPATH to ``to`` (absolute paths), or recompute the default."""
     global TZPATH
+    # Data may have been updated in place: re-read versions on the next lookup.
+    _root_versions.clear()
     if to is None:
         TZPATH = _default_tzpath()
         return

@@ -8,12 +8,15 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone, tzinfo
-from typing import IO, Any
 
 from . import _tzpath
-from ._posix import PosixTZ, _td, parse_posix_tz
+from ._posix import PosixTZ, _days_before_year, _td, parse_posix_tz
 from ._transitions import Transition, ZoneState
 from ._tzif import TZifData, read_tzif
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__ = ["RawZoneInfo", "ZoneInfo"]
 
@@ -476,7 +479,7 @@ class ZoneInfo(tzinfo):
             floor = lo - 1
         year = _year_of(floor + 1)
         quiet = 0
-        while year <= 9999 and quiet < _RULE_CYCLE:
+        while quiet < _RULE_CYCLE:
             # Candidates: the rule's two boundaries, and the UTC new year (where
             # the year that selects the rule's boundaries changes).
             for ts in sorted((*rule.year_changes(year), _year_start(year))):
@@ -526,34 +529,45 @@ class ZoneInfo(tzinfo):
         before = self._before if idx == 1 else self._states[idx - 2]
         return Transition(utc[idx - 1], before, self._states[idx - 1])  # type: ignore[arg-type]
 
+    def _round_trips(self, dt: datetime) -> tuple[bool, bool]:
+        """For each fold, whether that reading of the wall time is one that
+        ``fromutc`` produces (so the wall time really occurs with that fold)."""
+        wall = _ts(dt)
+        out = []
+        for fold in (0, 1):
+            off = self._find(dt.replace(tzinfo=None, fold=fold))[0]
+            ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
+            state = self._find_utc(ts, _year_of(ts))[0]
+            out.append(ts + int(state[0].total_seconds()) == wall)
+        return out[0], out[1]
+
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` occurs twice in this zone."""
+        first, second = self._round_trips(dt)
         naive = dt.replace(tzinfo=None)
-        off0 = self._find(naive.replace(fold=0))[0]
-        off1 = self._find(naive.replace(fold=1))[0]
-        if off0 == off1:
-            return False
-        # In a fold, fold=0 has the larger offset; in a gap it is the other way.
-        return off0 > off1  # type: ignore[operator]
+        return first and second and (
+            self._find(naive.replace(fold=0))[0] != self._find(naive.replace(fold=1))[0]
+        )
 
     def is_imaginary(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
-        naive = dt.replace(tzinfo=None)
-        off0 = self._find(naive.replace(fold=0))[0]
-        off1 = self._find(naive.replace(fold=1))[0]
-        return off0 < off1  # type: ignore[operator]
+        first, second = self._round_trips(dt)
+        return not (first or second)
 
 
 def _year_of(ts: int) -> int:
-    if ts < _MIN_TS:
-        return 1
-    if ts >= _MAX_TS:
-        return 9999
-    return (_EPOCH + timedelta(seconds=ts)).year
+    """The proleptic Gregorian (UTC) year of a POSIX timestamp, for any size."""
+    z = ts // 86400 + 719468  # days since 0000-03-01
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    month_index = (5 * doy + 2) // 153  # 0 = March
+    return yoe + era * 400 + (month_index >= 10)
 
 
 def _year_start(year: int) -> int:
-    return (datetime(year, 1, 1).toordinal() - _EPOCH_ORDINAL) * 86400
+    return _days_before_year(year) * 86400
 
 
 class RawZoneInfo(ZoneInfo):
