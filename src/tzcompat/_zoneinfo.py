@@ -529,30 +529,28 @@ class ZoneInfo(tzinfo):
         before = self._before if idx == 1 else self._states[idx - 2]
         return Transition(utc[idx - 1], before, self._states[idx - 1])  # type: ignore[arg-type]
 
-    def _round_trips(self, dt: datetime) -> tuple[bool, bool]:
-        """For each fold, whether that reading of the wall time is one that
-        ``fromutc`` produces (so the wall time really occurs with that fold)."""
+    def _readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
+        """For fold 0 and fold 1: the offset that reading of the wall time gets,
+        and whether converting it to UTC and back gives the same wall time."""
         wall = _ts(dt)
+        naive = dt.replace(tzinfo=None)
         out = []
         for fold in (0, 1):
-            off = self._find(dt.replace(tzinfo=None, fold=fold))[0]
+            off = self._find(naive.replace(fold=fold))[0]
             ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
             state = self._find_utc(ts, _year_of(ts))[0]
-            out.append(ts + int(state[0].total_seconds()) == wall)
-        return out[0], out[1]
+            out.append((off, ts + int(state[0].total_seconds()) == wall))
+        return out  # type: ignore[return-value]
 
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` occurs twice in this zone."""
-        first, second = self._round_trips(dt)
-        naive = dt.replace(tzinfo=None)
-        return first and second and (
-            self._find(naive.replace(fold=0))[0] != self._find(naive.replace(fold=1))[0]
-        )
+        (off0, real0), (off1, real1) = self._readings(dt)
+        return real0 and real1 and off0 != off1
 
     def is_imaginary(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
-        first, second = self._round_trips(dt)
-        return not (first or second)
+        (_, real0), (_, real1) = self._readings(dt)
+        return not (real0 or real1)
 
 
 def _year_of(ts: int) -> int:
