@@ -37,18 +37,28 @@ __all__ = [
     "available_timezones",
     "data_version",
     "find_data_file",
+    "install",
     "parse_posix_tz",
     "read_tzif",
     "reset_tzpath",
+    "uninstall",
 ]
+
+
+_LAZY = {"install", "uninstall"}
 
 
 def __getattr__(name: str) -> object:
     # TZPATH is looked up live so that reset_tzpath() is reflected here.
     if name == "TZPATH":
         return _tzpath.TZPATH
+    # The shims pull in both adapters: load them only when asked for.
+    if name in _LAZY:
+        from .migrate import _install
+
+        return getattr(_install, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"TZPATH"})
+    return sorted(set(globals()) | {"TZPATH"} | _LAZY)

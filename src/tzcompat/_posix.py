@@ -8,7 +8,6 @@ boundaries are computed once and kept in a small per-year cache.
 
 from __future__ import annotations
 
-import re
 from datetime import timedelta
 from functools import lru_cache
 
@@ -159,28 +158,54 @@ class PosixTZ:
         return sorted((info[4], info[5]))
 
 
-_NAME = r"(?:[A-Za-z]+|<[A-Za-z0-9+-]+>)"
-_OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
-_TZ_RE = re.compile(
-    rf"(?P<std>{_NAME})(?P<stdoff>{_OFFSET})"
-    rf"(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?"
-    rf"(?:,(?P<start>[^,]*),(?P<end>[^,]*))?",
-    re.ASCII,
-)
-_DATE_RE = re.compile(
-    r"(?:M(?P<m>\d{1,2})\.(?P<w>\d)\.(?P<d>\d)|J(?P<j>\d{1,3})|(?P<n>\d{1,3}))"
-    rf"(?:/(?P<time>{_OFFSET}))?",
-    re.ASCII,
-)
-_HMS_RE = re.compile(r"([+-]?)(\d{1,3})(?::(\d{2})(?::(\d{2}))?)?", re.ASCII)
+# A hand-written scanner rather than regular expressions: importing ``re`` would cost more
+# than the rest of the core's import together.
+_DIGITS = frozenset("0123456789")
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_QUOTED = _LETTERS | _DIGITS | frozenset("+-")
+
+
+def _digits(text: str, i: int) -> int:
+    """The end of the run of ASCII digits starting at ``i``."""
+    n = len(text)
+    while i < n and text[i] in _DIGITS:
+        i += 1
+    return i
+
+
+def _name_end(text: str, i: int) -> int:
+    """The end of an abbreviation (``EST`` or ``<+0330>``) at ``i``, or ``i`` if there is none."""
+    n = len(text)
+    if i < n and text[i] == "<":
+        j = i + 1
+        while j < n and text[j] in _QUOTED:
+            j += 1
+        return j + 1 if j > i + 1 and j < n and text[j] == ">" else i
+    j = i
+    while j < n and text[j] in _LETTERS:
+        j += 1
+    return j
+
+
+def _offset_end(text: str, i: int) -> int:
+    """The end of ``[+-]h[h[h]][:mm[:ss]]`` at ``i``, or ``i`` if there is no valid one."""
+    j = i + 1 if i < len(text) and text[i] in "+-" else i
+    k = _digits(text, j)
+    if not 1 <= k - j <= 3:
+        return i
+    for _ in range(2):
+        if k < len(text) and text[k] == ":":
+            if _digits(text, k + 1) != k + 3:
+                return i
+            k += 3
+    return k
 
 
 def _hms(text: str, max_hours: int, what: str, tz: str) -> int:
-    m = _HMS_RE.fullmatch(text)
-    if m is None:  # pragma: no cover - the outer regexes only pass this shape
-        raise ValueError(f"Invalid {what} {text!r} in TZ string {tz!r}")
-    sign, h, mi, s = m.groups()
-    hours, minutes, seconds = int(h), int(mi or 0), int(s or 0)
+    # ``text`` has passed _offset_end, so it is well formed.
+    sign = text[0] if text[0] in "+-" else ""
+    fields = [int(f) for f in text[len(sign):].split(":")] + [0, 0]
+    hours, minutes, seconds = fields[:3]
     if hours > max_hours or minutes > 59 or seconds > 59:
         raise ValueError(
             f"Invalid {what} {text!r} in TZ string {tz!r}: hours must be at most "
@@ -190,50 +215,99 @@ def _hms(text: str, max_hours: int, what: str, tz: str) -> int:
     return -total if sign == "-" else total
 
 
+def _split_rule(text: str) -> tuple[str, str, str, str, str | None] | None:
+    """Split ``Mm.w.d[/time]``, ``Jn[/time]`` or ``n[/time]`` into its fields, or None."""
+    date, slash, time = text.partition("/")
+    if not date or slash and (not time or _offset_end(time, 0) != len(time)):
+        return None
+    time_or_none = time if slash else None
+    if date[0] == "M":
+        parts = date[1:].split(".")
+        if (
+            len(parts) == 3
+            and 1 <= len(parts[0]) <= 2
+            and len(parts[1]) == len(parts[2]) == 1
+            and all(_digits(f, 0) == len(f) for f in parts)
+        ):
+            return "M", parts[0], parts[1], parts[2], time_or_none
+        return None
+    kind, number = ("J", date[1:]) if date[0] == "J" else ("n", date)
+    if 1 <= len(number) <= 3 and _digits(number, 0) == len(number):
+        return kind, number, "", "", time_or_none
+    return None
+
+
 def _rule(text: str, tz: str) -> _Rule:
-    m = _DATE_RE.fullmatch(text)
-    if m is None:
+    fields = _split_rule(text)
+    if fields is None:
         raise ValueError(f"Invalid transition rule {text!r} in TZ string {tz!r}")
-    seconds = 7200 if m["time"] is None else _hms(m["time"], 167, "transition time", tz)
-    if m["m"] is not None:
-        month, week, day = int(m["m"]), int(m["w"]), int(m["d"])
+    kind, first, second, third, time = fields
+    seconds = 7200 if time is None else _hms(time, 167, "transition time", tz)
+    if kind == "M":
+        month, week, day = int(first), int(second), int(third)
         if not (1 <= month <= 12 and 1 <= week <= 5 and 0 <= day <= 6):
             raise ValueError(
                 f"Invalid rule {text!r} in TZ string {tz!r}: Mm.w.d needs m in 1..12, "
                 "w in 1..5 and d in 0..6"
             )
         return _Rule("M", month, week, day, seconds)
-    if m["j"] is not None:
-        n = int(m["j"])
+    n = int(first)
+    if kind == "J":
         if not 1 <= n <= 365:
             raise ValueError(f"Invalid rule {text!r} in TZ string {tz!r}: Jn needs n in 1..365")
         return _Rule("J", n, seconds=seconds)
-    n = int(m["n"])
     if not 0 <= n <= 365:
         raise ValueError(f"Invalid rule {text!r} in TZ string {tz!r}: n must be in 0..365")
     return _Rule("n", n, seconds=seconds)
 
 
+def _scan(tz: str) -> tuple[str, str, str | None, str | None, str | None, str | None] | None:
+    """Split ``std offset [dst [offset]] [,start,end]`` into its six fields, or None."""
+    head, *rules = tz.split(",")
+    if len(rules) not in (0, 2):
+        return None
+    fields: list[str | None] = []
+    i = 0
+    for optional in (False, True):
+        j = _name_end(head, i)
+        if j == i:
+            if optional and i == len(head):
+                fields += [None, None]
+                break
+            return None
+        k = _offset_end(head, j)
+        if k == j and not optional:
+            return None
+        fields += [head[i:j], head[j:k] or None]
+        i = k
+    if i != len(head):
+        return None
+    start, end = rules or (None, None)
+    std, stdoff, dst, dstoff = fields
+    return std, stdoff, dst, dstoff, start, end  # type: ignore[return-value]
+
+
 @lru_cache(maxsize=256)
 def _parse(tz: str) -> PosixTZ | ZoneState:
-    m = _TZ_RE.fullmatch(tz)
-    if m is None:
+    fields = _scan(tz)
+    if fields is None:
         raise ValueError(f"Invalid TZ string {tz!r}")
-    std_abbr = m["std"].strip("<>")
-    std_offset = -_hms(m["stdoff"], 24, "UTC offset", tz)
-    if m["dst"] is None:
-        if m["start"] is not None:
+    std, stdoff, dst, dstoff, start, end = fields
+    std_abbr = std.strip("<>")
+    std_offset = -_hms(stdoff, 24, "UTC offset", tz)
+    if dst is None:
+        if start is not None:
             raise ValueError(f"Invalid TZ string {tz!r}: transition rules without a DST name")
         return ZoneState(_td(std_offset), _td(0), std_abbr, False)
-    dst_abbr = m["dst"].strip("<>")
-    if m["dstoff"] is None:
+    dst_abbr = dst.strip("<>")
+    if dstoff is None:
         dst_offset = std_offset + 3600
     else:
-        dst_offset = -_hms(m["dstoff"], 24, "DST offset", tz)
-    if m["start"] is None:
+        dst_offset = -_hms(dstoff, 24, "DST offset", tz)
+    if start is None or end is None:
         raise ValueError(f"Invalid TZ string {tz!r}: DST without transition rules")
     return PosixTZ(tz, std_abbr, std_offset, dst_abbr, dst_offset,
-                   _rule(m["start"], tz), _rule(m["end"], tz))
+                   _rule(start, tz), _rule(end, tz))
 
 
 def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import os
 import sys
-import sysconfig
-import warnings
-from collections.abc import Iterable
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import IO
 
 __all__ = [
@@ -22,7 +20,10 @@ __all__ = [
     "reset_tzpath",
 ]
 
-TZPATH: tuple[str, ...] = ()
+# Set by reset_tzpath(). Without PYTHONTZPATH the default comes from sysconfig, whose data
+# module costs more to import than the whole core: that default is computed on first use
+# (module __getattr__ below, and _search_path() inside this module).
+TZPATH: tuple[str, ...]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -55,6 +56,8 @@ def _default_tzpath() -> tuple[str, ...]:
         good = tuple(p for p in raw if os.path.isabs(p))
         bad = [p for p in raw if not os.path.isabs(p)]
         if bad:
+            import warnings
+
             warnings.warn(
                 "Invalid paths specified in PYTHONTZPATH environment variable. "
                 f"Paths should be absolute but found the following relative paths: {bad!r}",
@@ -62,10 +65,33 @@ def _default_tzpath() -> tuple[str, ...]:
                 stacklevel=_outside_stacklevel(),
             )
         return good
+    return _configured_tzpath()
+
+
+def _configured_tzpath() -> tuple[str, ...]:
+    import sysconfig
+
     configured = sysconfig.get_config_var("TZPATH")
     if configured:
         return tuple(p for p in configured.split(os.pathsep) if os.path.isabs(p))
     return ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo", "/etc/zoneinfo")
+
+
+def _search_path() -> tuple[str, ...]:
+    global TZPATH
+    try:
+        return TZPATH
+    except NameError:
+        # PYTHONTZPATH was unset at import, so the default is the configured one (as the
+        # stdlib, which reads the variable only at import and in reset_tzpath()).
+        TZPATH = _configured_tzpath()
+        return TZPATH
+
+
+def __getattr__(name: str) -> object:
+    if name == "TZPATH":
+        return _search_path()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
@@ -125,7 +151,7 @@ def _isfile(path: str) -> bool:
 
 def find_tzfile(key: str) -> str | None:
     """The first TZPATH file for a validated key, or None."""
-    for root in TZPATH:
+    for root in _search_path():
         path = os.path.join(root, key)
         if _isfile(path):
             return path
@@ -243,7 +269,7 @@ def find_data_file(name: str) -> IO[bytes] | None:
 
 def data_version() -> str | None:
     """The IANA version of the data the default lookup would use."""
-    for root in TZPATH:
+    for root in _search_path():
         if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):
             return _root_version(root)
     return _tzdata_version()
@@ -261,7 +287,7 @@ def available_timezones() -> set[str]:
                 zones.update(line.strip() for line in f if line.strip())
         except (ImportError, OSError):
             pass
-    for root in TZPATH:
+    for root in _search_path():
         if not os.path.isdir(root):
             continue
         for dirpath, dirnames, filenames in os.walk(root):
@@ -284,4 +310,6 @@ def available_timezones() -> set[str]:
     return zones
 
 
-reset_tzpath()
+if "PYTHONTZPATH" in os.environ:
+    # Now, as the stdlib does, so that an InvalidTZPathWarning points at the import.
+    reset_tzpath()

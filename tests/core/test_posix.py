@@ -8,13 +8,17 @@ pure-Python class where noted) must agree everywhere.  Bad strings must be Value
 from __future__ import annotations
 
 import io
+import re
 import zoneinfo
 from datetime import datetime, timedelta
 from zoneinfo import _zoneinfo as py_zoneinfo
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tzcompat
+from tzcompat import _posix
 
 from ._helpers import compare_everywhere, pair_from_bytes, raw_read
 from .tzif_builder import tzstr_file
@@ -218,3 +222,48 @@ def test_empty_footer_is_not_a_rule():
     ours, ref = pair_from_bytes(data)
     assert ours.utcoffset(datetime(2000, 1, 1)) == ref.utcoffset(datetime(2000, 1, 1))
     assert ours.tzname(None) == ref.tzname(None) == "CET"
+
+
+# The grammar of RFC 8536 section 3.3 written as regular expressions: tzcompat scans TZ
+# strings by hand (importing ``re`` costs more than the rest of the core's import), so the
+# scanner is checked against this independent statement of the same language.
+_RE_NAME = r"(?:[A-Za-z]+|<[A-Za-z0-9+-]+>)"
+_RE_OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
+_RE_TZ = re.compile(
+    rf"(?P<std>{_RE_NAME})(?P<stdoff>{_RE_OFFSET})"
+    rf"(?:(?P<dst>{_RE_NAME})(?P<dstoff>{_RE_OFFSET})?)?"
+    rf"(?:,(?P<start>[^,]*),(?P<end>[^,]*))?",
+    re.ASCII,
+)
+_RE_RULE = re.compile(
+    r"(?:M(?P<m>\d{1,2})\.(?P<w>\d)\.(?P<d>\d)|J(?P<j>\d{1,3})|(?P<n>\d{1,3}))"
+    rf"(?:/(?P<time>{_RE_OFFSET}))?",
+    re.ASCII,
+)
+_FRAGMENTS = st.sampled_from(
+    ["EST", "EDT", "<+0330>", "<-03>", "<>", "<A", "5", "-3", "+12", "167", "1234", ":30",
+     ":3", ":300", ":00:01", ",", "M3.2.0", "M11.1.0", "M3.2", "M1.10.0", "J60", "J", "365",
+     "/2", "/-1:30", "/", ".", " ", "\u0663", "\u00e9"]
+)
+_TZ_TEXT = st.lists(
+    st.one_of(_FRAGMENTS, st.text(alphabet="ESTJM<>+-:,./0123456789", max_size=3)), max_size=9
+).map("".join)
+
+
+@given(_TZ_TEXT)
+def test_scanner_accepts_the_rfc_grammar(text):
+    m = _RE_TZ.fullmatch(text)
+    expected = None if m is None else m.group("std", "stdoff", "dst", "dstoff", "start", "end")
+    assert _posix._scan(text) == expected
+
+
+@given(_TZ_TEXT)
+def test_rule_scanner_accepts_the_rfc_grammar(text):
+    m = _RE_RULE.fullmatch(text)
+    got = _posix._split_rule(text)
+    if m is None:
+        assert got is None
+    else:
+        kind = "M" if m["m"] else "J" if m["j"] else "n"
+        first = m["m"] or m["j"] or m["n"]
+        assert got == (kind, first, m["w"] or "", m["d"] or "", m["time"])

@@ -216,7 +216,7 @@ def test_invalid_data_same_exceptions(key):
 
 
 def test_stricter_than_dateutil_on_inconsistent_headers():
-    # Intentional difference (docs/dateutil.md): the core rejects a v2+ file whose
+    # Intentional difference (README, tzcompat.dateutil): the core rejects a v2+ file whose
     # two headers give different versions; dateutil reads the second block anyway.
     path = _same_key_paths("America/New_York")[0]
     raw = open(path, "rb").read()

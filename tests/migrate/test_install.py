@@ -28,12 +28,41 @@ def check(code: str, tmp_path: Path) -> None:
     assert res.stdout.strip().endswith("ok"), res.stdout
 
 
+def test_public_names_are_lazy(tmp_path: Path) -> None:
+    check(
+        """
+        import sys, warnings
+        import tzcompat, tzcompat.migrate as migrate
+        # Importing the core or tzcompat.migrate loads neither adapter nor LibCST.
+        assert not {"tzcompat.pytz", "tzcompat.dateutil", "libcst"} & set(sys.modules)
+        from tzcompat.migrate import _install, _warnings
+        assert tzcompat.install is migrate.install is _install.install
+        assert tzcompat.uninstall is migrate.uninstall is _install.uninstall
+        assert migrate.PytzUsageWarning is _warnings.PytzUsageWarning
+        assert issubclass(migrate.PytzUsageWarning, DeprecationWarning)
+        assert migrate.enable_warnings is _warnings.enable_warnings
+        assert migrate.disable_warnings is _warnings.disable_warnings
+        assert {"install", "uninstall"} <= set(dir(tzcompat)) & set(tzcompat.__all__)
+        assert set(migrate.__all__) <= set(dir(migrate))
+        for module in (tzcompat, migrate):
+            try:
+                module.no_such_name
+            except AttributeError:
+                pass
+            else:
+                raise AssertionError("no AttributeError")
+        """,
+        tmp_path,
+    )
+
+
 def test_install_before_imports(tmp_path: Path) -> None:
     check(
         """
         import sys
         from datetime import datetime
-        from tzcompat.migrate._install import install, installed
+        from tzcompat import install
+        from tzcompat.migrate._install import installed
         install()
         assert installed() == {"pytz", "dateutil"}
 

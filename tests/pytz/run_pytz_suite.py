@@ -39,7 +39,7 @@ EXCLUDED = {
     ),
 }
 # Extra exclusions when the suite runs on tzcompat's own data (--own-data), filled in from
-# what that run shows; see docs/pytz.md.
+# what that run shows; see the README, tzcompat.pytz.
 EXCLUDED_OWN_DATA = {
     "README.rst": (
         "the README doctest expects Amsterdam's LMT as '+0018', which is Brussels' LMT in "

@@ -2,8 +2,8 @@
 
 The same names, results, exceptions, reprs, equality, identity and pickling as
 python-dateutil 4's ``dateutil.tz``, with every zone read by tzcompat's core from
-the core's ``TZPATH`` or the ``tzdata`` package. See ``docs/dateutil.md`` for the
-few intentional differences.
+the core's ``TZPATH`` or the ``tzdata`` package. The README's "tzcompat.dateutil"
+section lists the few intentional differences.
 """
 
 from __future__ import annotations

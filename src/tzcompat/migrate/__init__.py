@@ -1,14 +1,37 @@
 """Tools to move code off pytz and dateutil.tz.
 
-``python -m tzcompat migrate`` (see ``_cli``) runs the LibCST codemod in ``_codemod``. LibCST is
+``install()``/``uninstall()`` swap the shims into ``sys.modules`` (``_install``),
+``enable_warnings()`` turns on ``PytzUsageWarning`` at every pytz-only call (``_warnings``),
+and ``python -m tzcompat migrate`` (``_cli``) runs the LibCST codemod in ``_codemod``. LibCST is
 an optional extra (``tzcompat[migrate]``): nothing here imports it until the codemod runs.
 """
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
-__all__ = ["main", "migrate_source"]
+__all__ = [
+    "PytzUsageWarning",
+    "disable_warnings",
+    "enable_warnings",
+    "install",
+    "main",
+    "migrate_source",
+    "uninstall",
+]
+
+# Each lazy name and the submodule that defines it: importing tzcompat.migrate stays cheap,
+# and migrate_source (LibCST) is imported only when asked for.
+_LAZY = {
+    "install": "_install",
+    "uninstall": "_install",
+    "PytzUsageWarning": "_warnings",
+    "enable_warnings": "_warnings",
+    "disable_warnings": "_warnings",
+    "migrate_source": "_codemod",
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,9 +42,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def __getattr__(name: str) -> Any:
-    # migrate_source needs LibCST: import it only when asked for.
-    if name == "migrate_source":
-        from ._codemod import migrate_source
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
 
-        return migrate_source
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))

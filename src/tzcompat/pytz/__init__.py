@@ -3,7 +3,7 @@
 ``import tzcompat.pytz as pytz`` gives pytz's API, results, exceptions, reprs and pickles,
 reading the zone data the core uses (the system TZPATH, then the ``tzdata`` package).
 The one intended difference: after 2037, where pytz freezes each zone's last period,
-tzcompat keeps applying the zone's rule (see docs/pytz.md).
+tzcompat keeps applying the zone's rule (see the README's "tzcompat.pytz" section).
 """
 
 from __future__ import annotations
