@@ -8,19 +8,22 @@ The pytz and dateutil.tz emulations live in ``tzcompat.pytz`` and
 
 from __future__ import annotations
 
-from . import _tzpath
-from ._posix import PosixTZ, parse_posix_tz
-from ._transitions import Transition, ZoneState
-from ._tzif import TZifData, read_tzif
-from ._tzpath import (
-    InvalidTZPathWarning,
-    ZoneInfoNotFoundError,
-    available_timezones,
-    data_version,
-    find_data_file,
-    reset_tzpath,
-)
-from ._zoneinfo import RawZoneInfo, ZoneInfo
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ._posix import PosixTZ, parse_posix_tz
+    from ._transitions import Transition, ZoneState
+    from ._tzif import TZifData, read_tzif
+    from ._tzpath import (
+        TZPATH,
+        InvalidTZPathWarning,
+        ZoneInfoNotFoundError,
+        available_timezones,
+        data_version,
+        find_data_file,
+        reset_tzpath,
+    )
+    from ._zoneinfo import RawZoneInfo, ZoneInfo
+    from .migrate._install import install, uninstall
 
 __version__ = "0.1.0"
 
@@ -44,21 +47,41 @@ __all__ = [
     "uninstall",
 ]
 
-
-_LAZY = {"install", "uninstall"}
+# Every public name is loaded on first access: ``import tzcompat.pytz`` (which needs the core
+# only at its first timezone()) then costs less than importing pytz.
+_HOMES = {
+    "PosixTZ": "_posix",
+    "parse_posix_tz": "_posix",
+    "Transition": "_transitions",
+    "ZoneState": "_transitions",
+    "TZifData": "_tzif",
+    "read_tzif": "_tzif",
+    "InvalidTZPathWarning": "_tzpath",
+    "ZoneInfoNotFoundError": "_tzpath",
+    "available_timezones": "_tzpath",
+    "data_version": "_tzpath",
+    "find_data_file": "_tzpath",
+    "reset_tzpath": "_tzpath",
+    "RawZoneInfo": "_zoneinfo",
+    "ZoneInfo": "_zoneinfo",
+    "install": "migrate._install",
+    "uninstall": "migrate._install",
+}
 
 
 def __getattr__(name: str) -> object:
-    # TZPATH is looked up live so that reset_tzpath() is reflected here.
-    if name == "TZPATH":
-        return _tzpath.TZPATH
-    # The shims pull in both adapters: load them only when asked for.
-    if name in _LAZY:
-        from .migrate import _install
+    from importlib import import_module
 
-        return getattr(_install, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    if name == "TZPATH":
+        # Looked up live, never cached here, so that reset_tzpath() is reflected.
+        return import_module(f"{__name__}._tzpath").TZPATH
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value
+    return value
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"TZPATH"} | _LAZY)
+    return sorted(set(globals()) | set(__all__))
