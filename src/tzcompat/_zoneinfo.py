@@ -91,7 +91,7 @@ class ZoneInfo(tzinfo):
 
     __module__ = "tzcompat"
     __slots__ = ("__weakref__", "_key", "_tzif", "_days", "_utc_days", "_source", "_version",
-                 "_file_repr", "_from_cache", "_trans_utc", "_states", "_trans_local", "_before",
+                 "_file_repr", "_from_cache", "_trans_utc", "_types", "_idx", "_trans_local", "_before",
                  "_after", "_fixed")
     _strong_cache_size = 8
     _strong_cache: dict[str, ZoneInfo] = {}
@@ -197,7 +197,10 @@ class ZoneInfo(tzinfo):
             for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
         ]
         self._trans_utc = trans_utc
-        self._states = tuple(map(types.__getitem__, trans_idx))
+        # The state of transition i is _types[_idx[i]]: one byte per transition (the file's
+        # own index bytes) rather than a pointer, which keeps a zone smaller than the C one.
+        self._types = tuple(types)
+        self._idx = trans_idx
 
         self._trans_local = None  # built on first need: fromutc never needs it
 
@@ -208,8 +211,8 @@ class ZoneInfo(tzinfo):
         footer = data.footer
         if footer:
             self._after = parse_posix_tz(footer)
-        elif self._states:
-            self._after = self._states[-1]
+        elif trans_idx:
+            self._after = types[trans_idx[-1]]
         elif types:
             self._after = types[-1]
         else:
@@ -308,7 +311,7 @@ class ZoneInfo(tzinfo):
             if after.__class__ is PosixTZ:
                 return after.find_local(ts, year, fold)  # type: ignore[union-attr]
             return after  # type: ignore[return-value]
-        return self._states[bisect_right(lt, ts) - 1]
+        return self._types[self._idx[bisect_right(lt, ts) - 1]]
 
     def _remember_day(self, day: int, year: int) -> None:
         start = (day - 719163) * 86400
@@ -370,15 +373,16 @@ class ZoneInfo(tzinfo):
             if n and not fold:
                 # Just after the last explicit transition the wall clock may
                 # still be repeating the hour that transition set back.
-                prev = self._states[n - 2] if n > 1 else self._before
+                prev = self._types[self._idx[n - 2]] if n > 1 else self._before
                 diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
                 fold = diff > 0 and ts < utc[-1] + diff
             return state, fold  # type: ignore[return-value]
         idx = bisect_right(utc, ts)
+        types, idxs = self._types, self._idx
         if idx >= 2:
-            prev, state = self._states[idx - 2], self._states[idx - 1]
+            prev, state = types[idxs[idx - 2]], types[idxs[idx - 1]]
         else:
-            prev, state = self._before, self._states[0]
+            prev, state = self._before, types[idxs[0]]
         shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
         return state, shift > ts - utc[idx - 1]  # type: ignore[return-value]
 
@@ -451,15 +455,16 @@ class ZoneInfo(tzinfo):
         lo = _instant(start)
         hi = _instant(end)
         utc = self._trans_utc
-        states = self._states
+        types, idxs = self._types, self._idx
         first = 0 if lo is None else bisect_right(utc, lo - 1)
-        prev = self._before if first == 0 else states[first - 1]
+        prev = self._before if first == 0 else types[idxs[first - 1]]
         for i in range(first, len(utc)):
             ts = utc[i]
             if hi is not None and ts >= hi:
                 return
-            yield Transition(ts, prev, states[i])  # type: ignore[arg-type]
-            prev = states[i]
+            state = types[idxs[i]]
+            yield Transition(ts, prev, state)  # type: ignore[arg-type]
+            prev = state
         after = self._after
         if not isinstance(after, PosixTZ):
             if utc and prev != after:
@@ -526,8 +531,9 @@ class ZoneInfo(tzinfo):
         idx = bisect_right(utc, ts)
         if idx == 0:
             return None
-        before = self._before if idx == 1 else self._states[idx - 2]
-        return Transition(utc[idx - 1], before, self._states[idx - 1])  # type: ignore[arg-type]
+        types, idxs = self._types, self._idx
+        before = self._before if idx == 1 else types[idxs[idx - 2]]
+        return Transition(utc[idx - 1], before, types[idxs[idx - 1]])  # type: ignore[arg-type]
 
     def _readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
         """For fold 0 and fold 1: the offset that reading of the wall time gets,
