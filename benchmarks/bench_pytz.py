@@ -11,7 +11,6 @@ plus ``utcoffset()``); everything else at least as fast as pytz; import no slowe
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
 from typing import Any
@@ -20,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from run import best_ns, print_table  # noqa: E402
+from run import best_ns, import_ns, print_table  # noqa: E402
 
 KEY = "America/New_York"
 NAIVE = datetime(2021, 7, 15, 12, 30)
@@ -76,37 +75,6 @@ def _clear(name: str, mod: Any) -> None:
         cache = getattr(getattr(mod, "_impl", None), "_TIMEZONE_CACHE", None)
         if cache is not None:
             cache.clear()
-
-
-def _import_ns(module: str, repeats: int) -> float | None:
-    """Best wall time of ``python -c 'import module'`` minus an empty interpreter."""
-
-    def once(code: str) -> float:
-        cmd = [sys.executable, "-X", f"pycache_prefix={cache}", "-X", "importtime", "-c", code]
-        out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
-        if out.returncode:
-            raise ImportError(out.stderr.strip().splitlines()[-1])
-        # importtime lines: "import time: self | cumulative | name"; sum the top level.
-        total = 0
-        for line in out.stderr.splitlines():
-            parts = line.split("|")
-            if len(parts) == 3 and parts[2].rstrip() == " " + module.split(".")[0]:
-                total = int(parts[1])
-            elif len(parts) == 3 and parts[2].strip() == module:
-                total = max(total, int(parts[1]))
-        return total * 1000.0
-
-    # Every module gets compiled bytecode (PYTHONDONTWRITEBYTECODE would leave tzcompat,
-    # an editable install, recompiling on every import while pytz has its .pyc files).
-    import tempfile
-
-    cache = os.path.join(tempfile.gettempdir(), "tzcompat-bench-pycache")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    try:
-        once(f"import {module}")  # warm the bytecode cache
-        return min(once(f"import {module}") for _ in range(repeats))
-    except ImportError:
-        return None
 
 
 def rows(repeats: int) -> tuple[list[str], list[tuple[str, list[float | None]]]]:
@@ -209,8 +177,8 @@ def rows(repeats: int) -> tuple[list[str], list[tuple[str, list[float | None]]]]
     out.remove(("first timezone() of a zone", []))
 
     imports = {"tzcompat.pytz": "tzcompat.pytz", "pytz": "pytz", "pds": "pytz_deprecation_shim"}
-    values = [_import_ns(imports[n], max(3, repeats)) for n, _ in impls]
-    values.append(_import_ns("zoneinfo", max(3, repeats)))
+    values = [import_ns(imports[n], max(3, repeats)) for n, _ in impls]
+    values.append(import_ns("zoneinfo", max(3, repeats)))
     out.append(("import (cumulative, -X importtime)", values))
     return names, out
 

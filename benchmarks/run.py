@@ -119,6 +119,41 @@ def core_rows(impls: list[tuple[str, ModuleType]]) -> list[tuple[str, list[float
     return list(rows.items())
 
 
+def import_ns(module: str, repeats: int, code: str | None = None) -> float | None:
+    """Best import time of ``module`` (or of running ``code``) in a fresh interpreter, in ns:
+    the cumulative ``-X importtime`` figures of every top-level import in its package."""
+    package = module.split(".")[0]
+
+    def once(code: str) -> float:
+        cmd = [sys.executable, "-X", f"pycache_prefix={cache}", "-X", "importtime", "-c", code]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=False, env=env)
+        if out.returncode:
+            raise ImportError(out.stderr.strip().splitlines()[-1])
+        # "import time: self | cumulative | name", nested names indented: sum the top level
+        # (a lazily loaded submodule is a top-level entry of its own).
+        total = 0
+        for line in out.stderr.splitlines():
+            parts = line.split("|")
+            if len(parts) == 3 and not parts[2].startswith("  "):
+                name = parts[2].strip()
+                if name == package or name.startswith(package + "."):
+                    total += int(parts[1])
+        return total * 1000.0
+
+    # Every module gets compiled bytecode (PYTHONDONTWRITEBYTECODE would leave tzcompat,
+    # an editable install, recompiling on every import while the peers have their .pyc files).
+    import tempfile
+
+    cache = os.path.join(tempfile.gettempdir(), "tzcompat-bench-pycache")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    stmt = code or f"import {module}"
+    try:
+        once(stmt)  # warm the bytecode cache
+        return min(once(stmt) for _ in range(repeats))
+    except ImportError:
+        return None
+
+
 def load_all_and_memory(impl: str) -> tuple[float, float]:
     """In a fresh process: seconds to load every zone, and traced bytes per zone."""
     code = f"""
@@ -132,6 +167,7 @@ else:
     import tzcompat as mod
 import zoneinfo
 keys = sorted(zoneinfo.available_timezones() - {{"localtime"}})
+mod.ZoneInfo, mod.TZPATH  # tzcompat loads its modules and default path on first use
 gc.collect()
 t0 = time.perf_counter()
 zones = [mod.ZoneInfo.no_cache(k) for k in keys]
@@ -167,6 +203,13 @@ def section_core() -> None:
     results = [load_all_and_memory(n) for n in names]
     print_table("core: load every zone (fresh process, default TZPATH)", names,
                 [("load all zones (ns per zone)", [r[0] * 1e9 / 598 for r in results])])
+    # tzcompat loads its modules on first use: time the import plus that first use.
+    imports = {"stdlib-C": ("zoneinfo", "import zoneinfo; zoneinfo.ZoneInfo"),
+               "tzcompat": ("tzcompat", "import tzcompat; tzcompat.ZoneInfo")}
+    print_table("core: import (fresh process, -X importtime)", names,
+                [("import, ready to load a zone", [
+                    import_ns(imports[n][0], REPEATS, imports[n][1]) if n in imports else None
+                    for n in names])])
     print_table("core: memory", names,
                 [("traced memory per loaded zone", [r[1] for r in results])], unit="B")
 

@@ -69,16 +69,22 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    from importlib import import_module
+def _submodule(home: str) -> object:
+    # __import__ rather than importlib: no extra module to load, and -X importtime sees it.
+    import sys
 
+    __import__(f"{__name__}.{home}")
+    return sys.modules[f"{__name__}.{home}"]
+
+
+def __getattr__(name: str) -> object:
     if name == "TZPATH":
         # Looked up live, never cached here, so that reset_tzpath() is reflected.
-        return import_module(f"{__name__}._tzpath").TZPATH
+        return _submodule("_tzpath").TZPATH  # type: ignore[attr-defined]
     home = _HOMES.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
+    value = getattr(_submodule(home), name)
     globals()[name] = value
     return value
 

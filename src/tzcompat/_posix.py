@@ -9,7 +9,6 @@ boundaries are computed once and kept in a small per-year cache.
 from __future__ import annotations
 
 from datetime import timedelta
-from functools import lru_cache
 
 from ._transitions import ZoneState
 
@@ -19,10 +18,19 @@ _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 _CUM_DAYS = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365)
 
 
-@lru_cache(maxsize=1024)
+# Bounded memo tables (plain dicts: functools would be one more module to import).
+_TDS: dict[int, timedelta] = {}
+_PARSED: dict[str, PosixTZ | ZoneState] = {}
+
+
 def _td(seconds: int) -> timedelta:
     # Shared timedeltas: most zones use the same few offsets.
-    return timedelta(seconds=seconds)
+    td = _TDS.get(seconds)
+    if td is None:
+        if len(_TDS) >= 1024:
+            _TDS.clear()
+        td = _TDS[seconds] = timedelta(seconds=seconds)
+    return td
 
 
 def _is_leap(year: int) -> bool:
@@ -287,7 +295,6 @@ def _scan(tz: str) -> tuple[str, str, str | None, str | None, str | None, str | 
     return std, stdoff, dst, dstoff, start, end  # type: ignore[return-value]
 
 
-@lru_cache(maxsize=256)
 def _parse(tz: str) -> PosixTZ | ZoneState:
     fields = _scan(tz)
     if fields is None:
@@ -321,4 +328,9 @@ def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:
         raise TypeError(f"TZ string must be str, not {type(tz).__name__}")
     # One shared instance per string: its per-year cache is pure and can serve every
     # zone with the same footer (most European zones share one, for example).
-    return _parse(tz)
+    parsed = _PARSED.get(tz)
+    if parsed is None:
+        if len(_PARSED) >= 256:
+            _PARSED.clear()
+        parsed = _PARSED[tz] = _parse(tz)
+    return parsed

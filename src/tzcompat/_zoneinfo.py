@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import threading
 import weakref
+from _thread import RLock
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -91,18 +91,18 @@ class ZoneInfo(tzinfo):
 
     __module__ = "tzcompat"
     __slots__ = ("__weakref__", "_key", "_tzif", "_days", "_utc_days", "_source", "_version",
-                 "_file_repr", "_from_cache", "_trans_utc", "_types", "_idx", "_trans_local", "_before",
-                 "_after", "_fixed")
+                 "_file_repr", "_from_cache", "_trans_utc", "_types", "_idx", "_trans_local",
+                 "_before", "_after", "_fixed")
     _strong_cache_size = 8
     _strong_cache: dict[str, ZoneInfo] = {}
     _weak_cache: Any = weakref.WeakValueDictionary()
-    _cache_lock = threading.RLock()
+    _cache_lock = RLock()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._strong_cache = {}
         cls._weak_cache = weakref.WeakValueDictionary()
-        cls._cache_lock = threading.RLock()
+        cls._cache_lock = RLock()
 
     def __new__(cls, key: str) -> ZoneInfo:
         strong = cls._strong_cache
