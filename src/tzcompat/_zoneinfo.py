@@ -97,9 +97,11 @@ class ZoneInfo(tzinfo):
     _strong_cache: dict[str, ZoneInfo] = {}
     _weak_cache: Any = weakref.WeakValueDictionary()
     _cache_lock = RLock()
+    _newest: list[str | None] = [None]  # the key at the LRU's newest end
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._newest = [None]
         cls._strong_cache = {}
         cls._weak_cache = weakref.WeakValueDictionary()
         cls._cache_lock = RLock()
@@ -108,10 +110,14 @@ class ZoneInfo(tzinfo):
         strong = cls._strong_cache
         instance = strong.get(key)
         if instance is not None:
-            try:
-                strong[key] = strong.pop(key)
-            except KeyError:  # evicted by another thread meanwhile
-                pass
+            newest = cls._newest
+            if newest[0] != key:
+                # Asking again for the newest key (the usual loop) needs no LRU move.
+                try:
+                    strong[key] = strong.pop(key)
+                except KeyError:  # evicted by another thread meanwhile
+                    pass
+                newest[0] = key
             return instance
         instance = cls._weak_cache.get(key, None)
         if instance is None:
@@ -124,6 +130,7 @@ class ZoneInfo(tzinfo):
         try:
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
+            cls._newest[0] = key
             if len(strong) > cls._strong_cache_size:
                 with cls._cache_lock:
                     while len(strong) > cls._strong_cache_size:

@@ -1,0 +1,28 @@
+"""CPython's own test_zoneinfo, pointed at tzcompat (see run_cpython_suite.py)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+SUITE = os.path.join(sysconfig.get_paths()["stdlib"], "test", "test_zoneinfo")
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(SUITE, "test_zoneinfo.py")),
+                    reason="this Python was installed without its test package")
+def test_cpython_zoneinfo_suite_passes() -> None:
+    # A fresh interpreter: the suite swaps modules in sys.modules and resets TZPATH.
+    res = subprocess.run(
+        [sys.executable, str(HERE / "run_cpython_suite.py"), SUITE],
+        capture_output=True, text=True, timeout=600,
+    )
+    summary = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert summary.endswith(" 0 unexpected"), summary
+    assert int(summary.split()[0]) >= 200, summary  # the suite really ran
