@@ -122,17 +122,19 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tzcompat", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command")
     show = sub.add_parser("show", help="one zone's current state, source and transitions")
-    show.add_argument("key")
+    show.add_argument("key", help="an IANA key such as Europe/Paris")
     show.add_argument("--at", help="an ISO 8601 instant (naive means UTC); default now")
     show.set_defaults(func=cmd_show)
     trans = sub.add_parser("transitions", help="a zone's transitions between two years")
-    trans.add_argument("key")
+    trans.add_argument("key", help="an IANA key such as Europe/Paris")
     this_year = datetime.now(timezone.utc).year
-    trans.add_argument("--start", type=int, default=this_year)
-    trans.add_argument("--end", type=int, default=this_year + 1)
+    trans.add_argument("--start", type=int, default=this_year, metavar="YEAR",
+                       help="first year (default: this year)")
+    trans.add_argument("--end", type=int, default=this_year + 1, metavar="YEAR",
+                       help="last year, included (default: next year)")
     trans.set_defaults(func=cmd_transitions)
     lst = sub.add_parser("list", help="available zone keys")
-    lst.add_argument("prefix", nargs="?")
+    lst.add_argument("prefix", nargs="?", help="only keys starting with this (any case)")
     lst.set_defaults(func=cmd_list)
     return parser
 
