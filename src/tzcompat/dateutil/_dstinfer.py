@@ -15,9 +15,10 @@ repeats dateutil's choice exactly:
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
-__all__ = ["infer_dst_offsets"]
+__all__ = ["infer_dst_offset_at", "infer_dst_offsets"]
 
 _CONSENSUS_WINDOW = 10 * 365 * 86400
 
@@ -79,3 +80,63 @@ def infer_dst_offsets(
                 candidates = agreed
         result[i] = min(candidates, key=lambda c: (c < 0, abs(c)))
     return result
+
+
+def _sides(
+    k: int, trans_idx: Sequence[int], utcoff: Sequence[int], isdst: Sequence[int]
+) -> tuple[int | None, int | None]:
+    """``(backward[k], forward[k])`` of ``infer_dst_offsets``, from the nearest
+    standard transitions on each side only."""
+    idx = trans_idx[k]
+    if not isdst[idx]:
+        return None, None
+    off = utcoff[idx]
+    j = k - 1
+    while j >= 0 and isdst[trans_idx[j]]:
+        j -= 1
+    std: int | None
+    if j >= 0:
+        std = utcoff[trans_idx[j]]
+    else:
+        std = next((o for o, dst in zip(utcoff, isdst) if not dst), None)
+    back = off - std if std is not None else None
+    n = len(trans_idx)
+    j = k + 1
+    while j < n and isdst[trans_idx[j]]:
+        j += 1
+    fwd = off - utcoff[trans_idx[j]] if j < n else None
+    return back, fwd
+
+
+def infer_dst_offset_at(
+    k: int,
+    trans_idx: Sequence[int],
+    trans_utc: Sequence[int],
+    utcoff: Sequence[int],
+    isdst: Sequence[int],
+) -> int:
+    """``infer_dst_offsets(...)[k]`` (``0 <= k < n``), looking only at transitions
+    near ``k``: a zone's first use needs a few of them, not the whole table."""
+    if not isdst[trans_idx[k]]:
+        return 0
+    back, fwd = _sides(k, trans_idx, utcoff, isdst)
+    if not back or not fwd or back == fwd:
+        return back or fwd or 3600
+    candidates = {back, fwd}
+    plausible = {c for c in candidates if c % 300 == 0}
+    if plausible:
+        candidates = plausible
+    if len(candidates) > 1:
+        at = trans_utc[k]
+        nearby = set()
+        for j in range(
+            bisect_left(trans_utc, at - _CONSENSUS_WINDOW),
+            bisect_right(trans_utc, at + _CONSENSUS_WINDOW),
+        ):
+            b, f = _sides(j, trans_idx, utcoff, isdst)
+            if b and b == f:
+                nearby.add(b)
+        agreed = candidates & nearby
+        if len(agreed) == 1:
+            candidates = agreed
+    return min(candidates, key=lambda c: (c < 0, abs(c)))

@@ -21,7 +21,7 @@ from typing import IO, Any
 
 from .. import read_tzif
 from ._base import _tzinfo
-from ._dstinfer import infer_dst_offsets
+from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
 from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
@@ -43,7 +43,8 @@ _DERIVED_ATTRS = frozenset(["_ttinfo_list", "_ttinfos", "_trans_local", "_tti_be
 _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
-        "_data", "_wall_years", "_utc_years", "_days", "_utc_days", *_DERIVED_ATTRS,
+        "_data", "_wall_years", "_utc_years", "_days", "_utc_days", "_tti_memo", "_windows",
+        *_DERIVED_ATTRS,
     ]
 )
 # Years of lookup segments kept per fold (a few hundred bytes each), and days.
@@ -310,6 +311,15 @@ class tzfile(_tzinfo):
         self._utc_years: dict[int, Any] = {}
         self._days: dict[int, _ttinfo | _DaySplit] = {}
         self._utc_days: dict[int, _ttinfo | _UtcDaySplit] = {}
+        self._tti_memo: dict[int, _ttinfo] = {}
+        self._windows: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
+        # Before the first transition: the first standard type (whose DST amount is
+        # always 0); else the first transition's.
+        self.__dict__["_tti_before"] = next(
+            (_ttinfo(_td(off), _td(0), name) for off, flag, name in zip(utcoff, isdst, abbr)
+             if not flag),
+            self._tti_at(0) if trans_idx else None,
+        )
         if tz_str:
             self.__dict__["_tz_after"] = _parse_tz_str(tz_str.decode())
         elif not trans_idx and not utcoff:
