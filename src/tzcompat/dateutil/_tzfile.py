@@ -315,11 +315,14 @@ class tzfile(_tzinfo):
         self._windows: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
         # Before the first transition: the first standard type (whose DST amount is
         # always 0); else the first transition's.
-        self.__dict__["_tti_before"] = next(
+        before = next(
             (_ttinfo(_td(off), _td(0), name) for off, flag, name in zip(utcoff, isdst, abbr)
              if not flag),
-            self._tti_at(0) if trans_idx else None,
+            None,
         )
+        if before is None and trans_idx:
+            before = self._tti_at(0)
+        self.__dict__["_tti_before"] = before
         if tz_str:
             self.__dict__["_tz_after"] = _parse_tz_str(tz_str.decode())
         elif not trans_idx and not utcoff:
@@ -369,6 +372,71 @@ class tzfile(_tzinfo):
             # RFC 9636 §3.2: with no transitions and no footer, type 0 applies.
             d["_tz_after"] = ttinfos[-1] if ttinfos else ttinfo_list[0]
 
+    # -- dateutil's tables, one entry at a time -----------------------------------
+    #
+    # The exact algorithms below read single entries of ``_ttinfos`` and
+    # ``_trans_local``; until something needs the whole tables (equality, pickling)
+    # they are worked out per entry, so a zone's first use costs a few entries
+    # instead of every transition since 1883.
+
+    def _tti_at(self, k: int) -> _ttinfo:
+        """``_ttinfos[k]`` (by value; ``k`` may be negative)."""
+        full = self.__dict__.get("_ttinfos")
+        if full is not None:
+            return full[k]  # type: ignore[no-any-return]
+        trans_idx, trans_utc, utcoff, isdst, abbr, _ = self._data
+        if k < 0:
+            k += len(trans_idx)
+        tti = self._tti_memo.get(k)
+        if tti is None:
+            if not 0 <= k < len(trans_idx):
+                raise IndexError("list index out of range")
+            idx = trans_idx[k]
+            amount = infer_dst_offset_at(k, trans_idx, trans_utc, utcoff, isdst)
+            tti = self._tti_memo[k] = _ttinfo(_td(utcoff[idx]), _td(amount), abbr[idx])
+        return tti
+
+    def _local_at(self, fold: int, k: int) -> int:
+        """``_trans_local[fold][k]`` for ``0 <= k < n``."""
+        trans_idx, trans_utc, utcoff = self._data[:3]
+        new = utcoff[trans_idx[k]]
+        prev = utcoff[trans_idx[k - 1]] if k else utcoff[0]
+        if (new > prev) == (fold == 0):
+            return trans_utc[k] + new  # type: ignore[no-any-return]
+        return trans_utc[k] + prev  # type: ignore[no-any-return]
+
+    def _window(self, year: int, fold: int) -> tuple[int, list[int]] | None:
+        """``(lo, local)``: the slice of ``_trans_local[fold]`` from ``lo`` holding
+        every local time that can compare either way with a time in ``year``, or
+        None if that slice is not sorted.
+
+        Offsets are under a day, so a transition more than a day before (after)
+        the year is below (above) all its times: for those times bisecting the
+        whole list gives ``lo`` plus bisecting a sorted slice, whatever the
+        order of the rest."""
+        key = (year, fold)
+        try:
+            return self._windows[key]
+        except KeyError:
+            pass
+        trans = self._trans_utc
+        ys = _days_before_year(year) * 86400
+        lo = _bisect_right(trans, ys - 86400)
+        hi = bisect.bisect_left(trans, _days_before_year(year + 1) * 86400 + 86400)
+        local = [self._local_at(fold, k) for k in range(lo, hi)]
+        entry = (lo, local) if all(a <= b for a, b in zip(local, local[1:])) else None
+        if len(self._windows) >= _YEAR_CACHE_SIZE:
+            self._windows.clear()
+        self._windows[key] = entry
+        return entry
+
+    def _wall_index(self, ts: int, year: int, fold: int) -> int:
+        """``bisect_right(_trans_local[fold], ts)`` for a local time ``ts`` in ``year``."""
+        entry = self._window(year, fold)
+        if entry is None:
+            return _bisect_right(self._trans_local[fold], ts)
+        return entry[0] + _bisect_right(entry[1], ts)
+
     # -- per-year lookup segments -----------------------------------------------
     #
     # For each year (of the wall time, or of the UTC time for fromutc) a short list
@@ -381,14 +449,18 @@ class tzfile(_tzinfo):
     def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any, Any]:
         ys = _days_before_year(year) * 86400
         ye = ys + (366 if calendar.isleap(year) else 365) * 86400
-        local = self._trans_local[fold]
-        n = len(local)
+        n = len(self._trans_utc)
         # A scan, not a bisect: local times need not be sorted, and bisect's answer
-        # only changes where the time crosses one of them anyway.
-        points = {p for p in local if ys < p < ye}
+        # only changes where the time crosses one of them anyway. Only transitions
+        # within a day of the year can have a local time inside it.
+        trans = self._trans_utc
+        lo = _bisect_right(trans, ys - 86400)
+        hi = bisect.bisect_left(trans, ye + 86400)
+        points = {p for p in map(self._local_at, [fold] * (hi - lo), range(lo, hi)) if ys < p < ye}
         tz_after = self._tz_after
+        last_local = self._local_at(fold, n - 1) if n else None
         if n:
-            points.add(local[-1] + 1)
+            points.add(last_local + 1)  # type: ignore[operator]
         if isinstance(tz_after, _TZStr):
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi, *tz_after._local_window(year, fold)))
@@ -398,7 +470,7 @@ class tzfile(_tzinfo):
         starts = [ys, *sorted(p for p in points if ys < p < ye)]
         values: list[_ttinfo | None] = []
         for p in starts:
-            footer = isinstance(tz_after, _TZStr) and (not n or p > local[-1])
+            footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]
             if footer and (
                 tz_after._near_new_year(p, year)  # type: ignore[union-attr]
                 or (n and p < last_ok)  # type: ignore[operator]
@@ -418,7 +490,7 @@ class tzfile(_tzinfo):
         ye = ys + (366 if calendar.isleap(year) else 365) * 86400
         trans = self._trans_utc
         n = len(trans)
-        ttinfos = self._ttinfos
+        tti_at = self._tti_at
         tz_after = self._tz_after
         points = set()
         k0 = bisect.bisect_right(trans, ys)
@@ -427,8 +499,8 @@ class tzfile(_tzinfo):
             if t >= ye:
                 break
             points.add(t)
-            prev = ttinfos[k - 1] if k else self._tti_before
-            shift = int((prev.utcoff - ttinfos[k].utcoff).total_seconds())  # type: ignore[union-attr, operator]
+            prev = tti_at(k - 1) if k else self._tti_before
+            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[union-attr, operator]
             if shift > 0:
                 points.add(t + shift)
         if n:
@@ -446,7 +518,7 @@ class tzfile(_tzinfo):
             end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]
             points.update((start, end, end + tz_after.dst_diff, start - tz_after.dst_diff))
             if n:
-                prev = ttinfos[-2] if n > 1 else self._tti_before
+                prev = tti_at(n - 2) if n > 1 else self._tti_before
                 last_ok = trans[-1] + 1 + max(
                     0,
                     *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[union-attr, operator]
@@ -688,7 +760,7 @@ class tzfile(_tzinfo):
             if n and not fold:
                 # The rule knows nothing of the last explicit transition, which may
                 # have opened a fold of its own.
-                prev = self._ttinfos[-2] if n > 1 else self._tti_before
+                prev = self._tti_at(n - 2) if n > 1 else self._tti_before
                 shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
                 fold = shift.total_seconds() > ts - trans[-1]
             return tti, fold
@@ -696,12 +768,12 @@ class tzfile(_tzinfo):
             return tz_after, False  # type: ignore[return-value]
         idx = _bisect_right(trans, ts)
         if n > 1 and ts >= trans[1]:
-            prev, tti = self._ttinfos[idx - 2 : idx]
+            prev, tti = self._tti_at(idx - 2), self._tti_at(idx - 1)
         elif ts > trans[-1]:
             # Only with exactly one transition.
             prev, tti = self._tti_before, tz_after
         else:
-            prev, tti = self._tti_before, self._ttinfos[0]
+            prev, tti = self._tti_before, self._tti_at(0)
         shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
         return tti, shift.total_seconds() > ts - trans[idx - 1]  # type: ignore[return-value]
 
@@ -714,11 +786,10 @@ class tzfile(_tzinfo):
         return self._wall_exact(ts, dt.year, dt.fold if fold is None else fold)
 
     def _wall_exact(self, ts: int, year: int, fold: int) -> _ttinfo:
-        local = self._trans_local[fold]
-        n = len(local)
-        if n and ts < local[0]:
+        n = len(self._trans_utc)
+        if n and ts < self._local_at(fold, 0):
             return self._tti_before  # type: ignore[return-value]
-        if not n or ts > local[-1]:
+        if not n or ts > self._local_at(fold, n - 1):
             tz_after = self._tz_after
             if not isinstance(tz_after, _TZStr):
                 return tz_after
@@ -726,7 +797,7 @@ class tzfile(_tzinfo):
             # The rule only describes times after the last transition: if its
             # answer would put this local time before that transition, the last
             # transition's type still applies.
-            last = self._ttinfos[-1] if n else None
+            last = self._tti_at(n - 1) if n else None
             if (
                 last is not None
                 and tti.utcoff != last.utcoff
@@ -734,7 +805,7 @@ class tzfile(_tzinfo):
             ):
                 return last
             return tti
-        return self._ttinfos[_bisect_right(local, ts) - 1]
+        return self._tti_at(self._wall_index(ts, year, fold) - 1)
 
     @staticmethod
     def _get_local_timestamp(dt: datetime) -> int:

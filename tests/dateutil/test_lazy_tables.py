@@ -1,0 +1,105 @@
+"""tzfile's per-entry tables (built on first use) against its full dateutil tables,
+and its caches against real dateutil where the two could part: unsorted local
+transitions, pickling and equality after partial use."""
+
+from __future__ import annotations
+
+import bisect
+import io
+import pickle
+import struct
+from datetime import datetime, timedelta
+
+import pytest
+
+from ._compare import ours, real, utc_checks, wall_checks, zone_files
+
+FILES = zone_files()
+
+
+def _values(tti):
+    return (tti.utcoff, tti.dstoff, tti.tzname) if tti is not None else None
+
+
+@pytest.mark.parametrize("path", FILES)
+def test_entries_match_full_tables(path):
+    lazy, full = ours.tzfile(path), ours.tzfile(path)
+    n = len(full._trans_utc)
+    # Entry by entry, before anything builds the whole tables.
+    entries = [_values(lazy._tti_at(k)) for k in range(n)]
+    local = [[lazy._local_at(fold, k) for k in range(n)] for fold in (0, 1)]
+    # (Zones with one local time type build them at load, to know they are fixed.)
+    assert ("_ttinfos" in vars(lazy)) == lazy._fixed_offset
+    assert entries == [_values(t) for t in full._ttinfos]
+    assert local == full._trans_local
+    assert _values(lazy._tti_before) == _values(full._tti_before)
+    for fold in (0, 1):
+        for ts in full._trans_local[fold][-40:]:
+            for probe in (ts - 1, ts, ts + 1):
+                year = (datetime(1970, 1, 1) + timedelta(seconds=probe)).year
+                expected = bisect.bisect_right(full._trans_local[fold], probe)
+                assert lazy._wall_index(probe, year, fold) == expected
+
+
+def _tzif(trans, idxs, types, footer):
+    """A version 2 TZif file: ``types`` are (utcoff, isdst, abbr)."""
+    chars = b""
+    entries = b""
+    for off, dst, abbr in types:
+        entries += struct.pack(">lBB", off, dst, len(chars))
+        chars += abbr.encode() + b"\0"
+    head = b"TZif2" + b"\0" * 15
+    v1 = head + struct.pack(">6l", 0, 0, 0, 0, 1, 4) + struct.pack(">lBB", 0, 0, 0) + b"UTC\0"
+    v2 = head + struct.pack(">6l", 0, 0, 0, len(trans), len(types), len(chars))
+    v2 += b"".join(struct.pack(">q", t) for t in trans) + bytes(idxs) + entries + chars
+    return v1 + v2 + b"\n" + footer + b"\n"
+
+
+def _pair(blob):
+    return real.tzfile(io.BytesIO(blob)), ours.tzfile(io.BytesIO(blob))
+
+
+# 2024-06-01: +3h, then 0 half an hour later: fold 0's local times go backwards.
+_T = int((datetime(2024, 6, 1) - datetime(1970, 1, 1)).total_seconds())
+_UNSORTED = _tzif(
+    [_T - 86400 * 30, _T, _T + 1800, _T + 86400 * 40],
+    [1, 0, 2, 0],
+    [(0, 0, "ZST"), (10800, 0, "THR"), (0, 1, "ZDT")],
+    b"ZST0",
+)
+
+
+@pytest.mark.parametrize("blob", [_UNSORTED], ids=["unsorted-local"])
+def test_unsorted_local_transitions(blob):
+    zr, zo = _pair(blob)
+    start = datetime(2024, 5, 31, 18)
+    for minutes in range(0, 14 * 60, 10):
+        wall = start + timedelta(minutes=minutes)
+        wall_checks(zr, zo, wall)
+        utc_checks(zr, zo, wall)
+    for day in range(-40, 60, 3):
+        wall = datetime(2024, 6, 1, 12) + timedelta(days=day)
+        wall_checks(zr, zo, wall)
+        utc_checks(zr, zo, wall)
+
+
+@pytest.mark.parametrize("key", ["America/New_York", "Europe/Dublin", "Australia/Lord_Howe"])
+def test_partial_use_then_equality_and_pickle(key):
+    paths = [p for p in FILES if p.endswith("/" + key)]
+    for path in paths:
+        zr = real.tzfile(path)
+        used = ours.tzfile(path)
+        walls = [datetime(2024, 3, 10, 2, 30), datetime(2024, 11, 3, 1, 30), datetime(1950, 6, 1)]
+        for wall in walls:
+            wall_checks(zr, used, wall)
+        assert "_ttinfos" not in vars(used)
+        assert used == ours.tzfile(path)
+        for proto in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(used, proto))
+            assert back == used
+            for wall in walls:
+                wall_checks(zr, back, wall)
+                utc_checks(zr, back, wall)
+        # Results after the full tables exist are the same as before.
+        for wall in walls:
+            wall_checks(zr, used, wall)
