@@ -103,3 +103,44 @@ def test_partial_use_then_equality_and_pickle(key):
         # Results after the full tables exist are the same as before.
         for wall in walls:
             wall_checks(zr, used, wall)
+
+
+class _Sub(datetime):
+    pass
+
+
+@pytest.mark.parametrize(
+    "key", ["America/New_York", "Europe/Dublin", "Australia/Lord_Howe", "Asia/Kolkata"]
+)
+def test_fromutc_day_cache_through_folds(key):
+    # Minute by minute (with microseconds) over the days around each 2024 change:
+    # the per-day and per-hour shortcuts, the fold built from pickle state, and
+    # datetime subclasses must all give dateutil's wall time, fold and offsets.
+    zr, zo = real.gettz(key), ours.gettz(key)
+    changes = [t for t in zr._trans_utc if 1704067200 <= t < 1735689600]
+    assert changes or key == "Asia/Kolkata"
+    for ts in changes or [1719835200]:
+        start = datetime(1970, 1, 1) + timedelta(seconds=ts - 3 * 3600)
+        for minutes in range(0, 6 * 60, 7):
+            for cls in (datetime, _Sub):
+                u = cls.fromordinal(start.toordinal()) + (
+                    start - datetime.fromordinal(start.toordinal())
+                ) + timedelta(minutes=minutes, microseconds=minutes)
+                a = zr.fromutc(u.replace(tzinfo=zr))
+                b = zo.fromutc(u.replace(tzinfo=zo))
+                assert type(a) is type(b)
+                assert (a.replace(tzinfo=None), a.fold) == (b.replace(tzinfo=None), b.fold)
+                assert (a.utcoffset(), a.dst(), a.tzname()) == (
+                    b.utcoffset(), b.dst(), b.tzname())
+    for name in ("utcoffset", "dst", "tzname"):
+        assert getattr(zo, name)(None) == getattr(zr, name)(None)
+
+
+def test_factory_cache_hits():
+    for mod in (ours,):
+        assert mod.tzstr("EST5EDT") is mod.tzstr("EST5EDT")
+        assert mod.tzoffset("X", 3600) is mod.tzoffset("X", timedelta(hours=1))
+    # Unhashable arguments fail as in dateutil.
+    for mod in (real, ours):
+        with pytest.raises(TypeError):
+            mod.tzoffset([], 3600)

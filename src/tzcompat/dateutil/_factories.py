@@ -64,13 +64,16 @@ class _CachingFactory(_TzFactory):
         return inst
 
 
-    def _hit(cls, key: Any) -> Any:
-        """The instance for a recently used key (lock-free), else None."""
+class _TzOffsetFactory(_CachingFactory):
+    def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
+        # A timedelta and the equivalent number of seconds share one instance.
+        key = (name, offset.total_seconds() if isinstance(offset, timedelta) else offset)
+        # A hit is the whole cost of the call: no helper call on this path.
         strong = cls._strong_instances
         try:
             inst = strong[key]
         except (KeyError, TypeError):
-            return None
+            return cls._cached(key, name, offset)
         try:
             strong.move_to_end(key)
         except KeyError:
@@ -78,16 +81,16 @@ class _CachingFactory(_TzFactory):
         return inst
 
 
-class _TzOffsetFactory(_CachingFactory):
-    def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
-        # A timedelta and the equivalent number of seconds share one instance.
-        key = (name, offset.total_seconds() if isinstance(offset, timedelta) else offset)
-        inst = cls._hit(key)
-        return inst if inst is not None else cls._cached(key, name, offset)
-
-
 class _TzStrFactory(_CachingFactory):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:
         key = (s, posix_offset)
-        inst = cls._hit(key)
-        return inst if inst is not None else cls._cached(key, s, posix_offset)
+        strong = cls._strong_instances
+        try:
+            inst = strong[key]
+        except (KeyError, TypeError):
+            return cls._cached(key, s, posix_offset)
+        try:
+            strong.move_to_end(key)
+        except KeyError:
+            pass
+        return inst

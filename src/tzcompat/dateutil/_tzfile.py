@@ -178,6 +178,8 @@ class _DaySplit(int):
     hours: dict[int, timedelta]
     status: tuple[int | None, ...]
     status_bounds: tuple[datetime, ...]
+    # Not a ttinfo: the hot paths' clean-day test reads None here.
+    utcoff = dstoff = tzname = None
 
     @classmethod
     def build(cls, zone: tzfile, start: int, per_fold: list[tuple[list[int], Any]]) -> _DaySplit:
@@ -233,7 +235,9 @@ class _UtcDaySplit(int):
     naive: tuple[datetime, ...]
     values: Any
 
-    hours: dict[int, tuple[timedelta, bool]]
+    hours: dict[int, tuple[timedelta, bool, bytes | None]]
+    # Not a ttinfo: fromutc's clean-day test reads None here.
+    utcoff = None
 
     @classmethod
     def build(cls, zone: tzfile, start: int, inner: list[int], values: Any) -> _UtcDaySplit:
@@ -249,7 +253,14 @@ class _UtcDaySplit(int):
                 continue
             value = values[_bisect_right(inner, lo)]
             if value is not None:
-                self.hours[hour] = (value[0], value[1])
+                off, fold = value[0], value[1]
+                prefix = None
+                if fold and not off.microseconds and not off.seconds % 3600:
+                    # The pickle state of the local start of the hour, up to its
+                    # hour byte, with fold=1 in the month byte's top bit.
+                    state = (zone._aware(lo) + off).__reduce__()[1][0]
+                    prefix = state[:2] + bytes((state[2] | 0x80,)) + state[3:5]
+                self.hours[hour] = (off, fold, prefix)
         return self
 
 
@@ -550,36 +561,42 @@ class tzfile(_tzinfo):
     # folds, so one dict lookup on the ordinal answers. Days with a change hold 0
     # and take the segment lookup.
 
+    # A subscript in a try (no cost in CPython 3.11+ unless it raises) is cheaper
+    # than .get(); a miss (None has no toordinal, or an unseen day) takes the full
+    # path. Split days answer None for utcoff/dstoff/tzname, never a real value.
+
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
-        if dt is not None:
-            tti = self._days.get(dt.toordinal())
-            if tti:
-                return tti.utcoff
-            if tti is not None:
-                # A day with a change: most of its hours still have one answer.
-                off = tti.hours.get(dt.hour)  # type: ignore[union-attr]
-                if off is not None:
-                    return off
-                if dt.tzinfo is self:
-                    bounds, offsets = tti.offsets[dt.fold]  # type: ignore[union-attr]
-                    off = offsets[_bisect_right(bounds, dt)]
-                    if off is not None:
-                        return off
+        try:
+            tti = self._days[dt.toordinal()]  # type: ignore[union-attr]
+        except (KeyError, AttributeError):
+            return self._wall_lookup(dt).utcoff
+        off = tti.utcoff
+        if off is not None:
+            return off
+        # A day with a change: most of its hours still have one answer.
+        off = tti.hours.get(dt.hour)  # type: ignore[union-attr]
+        if off is not None:
+            return off
+        if dt.tzinfo is self:  # type: ignore[union-attr]
+            bounds, offsets = tti.offsets[dt.fold]  # type: ignore[union-attr]
+            off = offsets[_bisect_right(bounds, dt)]
+            if off is not None:
+                return off
         return self._wall_lookup(dt).utcoff
 
     def dst(self, dt: datetime | None) -> timedelta | None:
-        if dt is not None:
-            tti = self._days.get(dt.toordinal())
-            if tti:
-                return tti.dstoff
-        return self._wall_lookup(dt).dstoff
+        try:
+            off = self._days[dt.toordinal()].dstoff  # type: ignore[union-attr]
+        except (KeyError, AttributeError):
+            off = None
+        return off if off is not None else self._wall_lookup(dt).dstoff
 
     def tzname(self, dt: datetime | None) -> str | None:
-        if dt is not None:
-            tti = self._days.get(dt.toordinal())
-            if tti:
-                return tti.tzname
-        return self._wall_lookup(dt).tzname
+        try:
+            name = self._days[dt.toordinal()].tzname  # type: ignore[union-attr]
+        except (KeyError, AttributeError):
+            name = None
+        return name if name is not None else self._wall_lookup(dt).tzname
 
     def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
         """The ttinfo for a wall time, past the clean-day shortcut."""
@@ -698,14 +715,22 @@ class tzfile(_tzinfo):
             raise TypeError("fromutc() requires a datetime argument")
         if dt.tzinfo is not self:
             raise ValueError("dt.tzinfo is not self")
-        entry = self._utc_days.get(dt.toordinal())
-        if entry:
-            return dt + entry.utcoff  # type: ignore[union-attr]
-        value = None
-        if entry is not None:
-            value = entry.hours.get(dt.hour)  # type: ignore[union-attr]
-            if value is None:
-                value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
+        try:
+            entry = self._utc_days[dt.toordinal()]
+        except KeyError:
+            entry = self._remember_utc_day(dt.toordinal(), dt.year)
+        off = entry.utcoff
+        if off is not None:
+            return dt + off
+        value = entry.hours.get(dt.hour)  # type: ignore[union-attr]
+        if value is not None and value[2] is not None and type(dt) is datetime:
+            # A whole-hour shift into the fold: the local date and hour are fixed
+            # for the UTC hour, the rest is the UTC time's. Building from the
+            # pickle state (fold in the month byte) is several times cheaper than
+            # the constructor's keywords or replace().
+            return datetime(value[2] + dt.__reduce__()[1][0][5:], self)
+        if value is None:
+            value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
         if value is not None:
             off, fold = value[0], value[1]
         else:
@@ -714,7 +739,6 @@ class tzfile(_tzinfo):
         if not fold:
             return dt
         if type(dt) is datetime:
-            # The constructor is several times cheaper than replace() here.
             return datetime(
                 dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second, dt.microsecond,
                 self, fold=1,
