@@ -144,3 +144,23 @@ def test_factory_cache_hits():
     for mod in (real, ours):
         with pytest.raises(TypeError):
             mod.tzoffset([], 3600)
+
+
+@pytest.mark.parametrize(
+    "s", ["EST5EDT,M3.2.0,M11.1.0", "EST5EDT", "AEST-10AEDT-11,M10.1.0/2,M4.1.0/3"]
+)
+def test_tzstr_fromutc_year_cache(s):
+    # fromutc's per-year UTC bounds: every half hour of two years, then the same
+    # after a pickle round trip (the cache is not state) and for a subclass input.
+    zr, zo = real.tzstr(s), ours.tzstr(s)
+    back = pickle.loads(pickle.dumps(zo))
+    assert "_ucache" in vars(back) and not back._ucache
+    start = datetime(2023, 12, 31)
+    for half_hours in range(0, 2 * 366 * 48, 5):
+        u = start + timedelta(minutes=30 * half_hours)
+        for zone in (zo, back):
+            utc_checks(zr, zone, u)
+        a = zr.fromutc(_Sub(*u.timetuple()[:6], tzinfo=zr))
+        b = zo.fromutc(_Sub(*u.timetuple()[:6], tzinfo=zo))
+        assert (type(a), a.replace(tzinfo=None), a.fold) == (
+            type(b), b.replace(tzinfo=None), b.fold)

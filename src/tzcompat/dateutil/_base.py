@@ -112,6 +112,26 @@ class tzrangebase(_tzinfo):
         trans = self.transitions(dt.year)
         if trans is None:
             return dt + self.utcoffset(dt)
+        cache = self.__dict__.get("_ucache") if type(dt) is datetime else None
+        if cache is not None:
+            # The year's bounds in UTC carrying this zone: an aware comparison
+            # with the same tzinfo compares fields, with no replace() per call.
+            hit = cache.get(dt.year)
+            if hit is None or hit[0] is not trans:
+                if len(cache) >= 256:
+                    cache.clear()
+                hit = cache[dt.year] = (
+                    trans,
+                    (trans[0] - self._std_offset).replace(tzinfo=self),
+                    (trans[1] - self._std_offset).replace(tzinfo=self),
+                )
+            on, off = hit[1], hit[2]
+            isdst = on <= dt < off if on < off else not off <= dt < on
+            # datetime + timedelta has fold=0 already.
+            if isdst:
+                return dt + self._dst_offset
+            wall = dt + self._std_offset
+            return wall.replace(fold=1) if self.is_ambiguous(wall) else wall
         # The rules give local standard times; shift them to UTC.
         on = trans[0] - self._std_offset
         off = trans[1] - self._std_offset

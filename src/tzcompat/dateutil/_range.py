@@ -262,6 +262,7 @@ class tzrange(tzrangebase):
         self._dst_base_offset_ = self._dst_offset - self._std_offset
         self.hasdst = bool(self._start_delta)
         self._tcache: dict[int, tuple[Any, Any, tuple[datetime, datetime]]] = {}
+        self._ucache: dict[int, tuple[Any, datetime, datetime]] = {}  # for fromutc
 
     def transitions(self, year: int) -> tuple[datetime, datetime] | None:
         """DST (start, end) of ``year`` as naive standard times, or None without DST."""
@@ -299,8 +300,10 @@ class tzrange(tzrangebase):
     def __getstate__(self) -> dict[str, Any]:
         state = dict(self.__dict__)
         state.pop("_tcache", None)
+        state.pop("_ucache", None)
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._tcache = {}
+        self._ucache = {}
