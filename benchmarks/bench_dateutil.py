@@ -21,7 +21,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from run import REPEATS, best_ns, print_table  # noqa: E402
+from run import interleaved_ns, print_table  # noqa: E402
 
 KEY = "America/New_York"
 STRINGS = {
@@ -33,11 +33,8 @@ STRINGS = {
 
 def _pair(f_real: Any, f_ours: Any, budget: float = 0.05) -> tuple[float, float]:
     """Best ns/op of each, measured alternately."""
-    best = [float("inf"), float("inf")]
-    for _ in range(max(REPEATS // 2, 2)):
-        for i, func in enumerate((f_real, f_ours)):
-            best[i] = min(best[i], best_ns(func, repeats=2, budget=budget))
-    return best[0], best[1]
+    real_ns, ours_ns = interleaved_ns([f_real, f_ours], budget=budget)
+    return real_ns, ours_ns  # type: ignore[return-value]
 
 
 def _rows(real: Any, ours: Any) -> list[tuple[str, list[float | None]]]:

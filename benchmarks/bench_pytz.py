@@ -19,7 +19,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from run import best_ns, import_ns, print_table  # noqa: E402
+from run import import_ns, interleaved_ns, print_table  # noqa: E402
 
 KEY = "America/New_York"
 NAIVE = datetime(2021, 7, 15, 12, 30)
@@ -87,12 +87,8 @@ def rows(repeats: int) -> tuple[list[str], list[tuple[str, list[float | None]]]]
     out: list[tuple[str, list[float | None]]] = []
 
     def row(label: str, make, stdlib=None) -> None:
-        values: list[float | None] = []
-        for name, mod in impls:
-            func = make(name, mod)
-            values.append(None if func is None else best_ns(func, repeats))
-        values.append(None if stdlib is None else best_ns(stdlib, repeats))
-        out.append((label, values))
+        funcs = [make(name, mod) for name, mod in impls] + [stdlib]
+        out.append((label, interleaved_ns(funcs, repeats)))
 
     row(
         "timezone(key), cached",
@@ -171,9 +167,8 @@ def rows(repeats: int) -> tuple[list[str], list[tuple[str, list[float | None]]]]
     out.append(("first timezone() of a zone", []))
     for label, maker in (("first timezone() of a zone", cold),
                          ("first timezone() + localize", cold_localize)):  # fmt: skip
-        values = [best_ns(maker(n, m), repeats) / len(COLD_KEYS) for n, m in impls]
-        values.append(best_ns(cold_stdlib, repeats) / len(COLD_KEYS))
-        out.append((label, values))
+        values = interleaved_ns([maker(n, m) for n, m in impls] + [cold_stdlib], repeats)
+        out.append((label, [v / len(COLD_KEYS) for v in values]))  # type: ignore[operator]
     out.remove(("first timezone() of a zone", []))
 
     imports = {"tzcompat.pytz": "tzcompat.pytz", "pytz": "pytz", "pds": "pytz_deprecation_shim"}
