@@ -1,8 +1,9 @@
 """Containers that compute their contents on first use, as ``pytz.lazy`` provides.
 
 ``LazyList`` and ``LazySet`` are real ``list``/``set`` instances (so ``isinstance`` checks and
-JSON encoding work); each instance gets a private subclass whose methods first pour the pending
-iterable in and then remove themselves, so after the first use the object costs nothing extra.
+JSON encoding work). A pending instance's class has methods that first pour the pending
+iterable in and switch the instance to a plain subclass, so after the first use the object
+costs nothing extra.
 """
 
 from __future__ import annotations
@@ -57,28 +58,34 @@ class LazyDict(Mapping):
         return self._ensure().keys()
 
 
-def _lazy_subclass(base: type, names: list[str], pending: list, fill) -> type:
-    """Make a fresh ``base`` subclass whose listed methods fill the instance first."""
-    sub = type(base.__name__, (base,), {})
+def _lazy_classes(cls: type, base: type, names: list[str], fill) -> tuple[type, type]:
+    """A ``base`` subclass whose listed methods fill the instance first, and the plain
+    subclass (same layout) that a filled instance switches to.
+
+    Made once per kind, not per instance as pytz does (building a class costs tens of
+    microseconds, and pytz.lazy's containers are built at import)."""
+    # Plain ``base`` subclasses under the public name, as pytz's are (not subclasses of
+    # ``cls``, whose ``__new__`` made them: Python would then call ``__init__`` on them).
+    filled = type(cls.__name__, (base,), {"__module__": __name__})
+    pending = type(cls.__name__, (base,), {"__module__": __name__})
 
     def wrap(name: str):
         real = getattr(base, name)
 
         def method(self, *args, **kwargs):
             with _fill_lock:
-                if pending:
-                    fill(self, pending.pop())
-                    for n in names:
-                        if n in sub.__dict__:
-                            delattr(sub, n)
+                if type(self) is pending:
+                    items = self.__dict__.pop("_pending_items")
+                    self.__class__ = filled
+                    fill(self, items)
             return real(self, *args, **kwargs)
 
         method.__name__ = name
         return method
 
     for name in names:
-        setattr(sub, name, wrap(name))
-    return sub
+        setattr(pending, name, wrap(name))
+    return pending, filled
 
 
 _LIST_METHODS = [
@@ -180,8 +187,9 @@ class LazyList(list):
     def __new__(cls, fill_iter: Iterable | None = None):
         if fill_iter is None:
             return list()
-        pending = [fill_iter]
-        return _lazy_subclass(list, _LIST_METHODS, pending, _fill_list)()
+        obj = list.__new__(_PendingList)
+        obj._pending_items = fill_iter
+        return obj
 
 
 class LazySet(set):
@@ -190,5 +198,10 @@ class LazySet(set):
     def __new__(cls, fill_iter: Iterable | None = None):
         if fill_iter is None:
             return set()
-        pending = [fill_iter]
-        return _lazy_subclass(set, _SET_METHODS, pending, _fill_set)()
+        obj = set.__new__(_PendingSet)
+        obj._pending_items = fill_iter
+        return obj
+
+
+_PendingList, _FilledList = _lazy_classes(LazyList, list, _LIST_METHODS, _fill_list)
+_PendingSet, _FilledSet = _lazy_classes(LazySet, set, _SET_METHODS, _fill_set)
