@@ -367,8 +367,10 @@ def both_tzpath(paths):
         zoneinfo.reset_tzpath(list(old_ref))
 
 
-def run_python(code: str, *, env: dict | None = None, timeout: float = 60.0):
-    """Run ``code`` in a fresh interpreter (this venv); return CompletedProcess."""
+def run_python(code: str, *, env: dict | None = None, timeout: float = 60.0,
+               input: str | None = None):
+    """Run ``code`` in a fresh interpreter (this venv), ``input`` on its stdin;
+    return CompletedProcess."""
     full_env = dict(os.environ)
     full_env.pop("PYTHONTZPATH", None)
     if env:
@@ -379,6 +381,7 @@ def run_python(code: str, *, env: dict | None = None, timeout: float = 60.0):
                 full_env[k] = v
     return subprocess.run(
         [sys.executable, "-c", code],
+        input=input,
         capture_output=True,
         text=True,
         timeout=timeout,

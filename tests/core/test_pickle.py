@@ -196,20 +196,9 @@ print(json.dumps({"by_key": by_key, "type": type(z).__name__, "key": z.key,
 
 
 def _run_child(payload: bytes, key, rows):
-    import subprocess
-    import sys
-
     spec = json.dumps({"pickle": payload.hex(), "key": key, "rows": rows})
-    env = {k: v for k, v in __import__("os").environ.items() if k != "PYTHONTZPATH"}
-    env["PYTHONTZPATH"] = ""
-    proc = subprocess.run(
-        [sys.executable, "-c", _CHILD],
-        input=spec,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-    )
+    # An empty search path: the child has no zone data on TZPATH.
+    proc = run_python(_CHILD, env={"PYTHONTZPATH": ""}, input=spec)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)
 

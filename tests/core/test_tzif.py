@@ -570,17 +570,8 @@ print(json.dumps(out))
 
 @pytest.fixture(scope="module")
 def hostile_results():
-    import subprocess
-    import sys
-
     payload = json.dumps({k: v.hex() for k, v in HOSTILE.items()})
-    proc = subprocess.run(
-        [sys.executable, "-c", _HOSTILE_CHILD],
-        input=payload,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_python(_HOSTILE_CHILD, input=payload, timeout=120)
     assert proc.returncode == 0, f"child died: rc={proc.returncode} {proc.stderr[-2000:]}"
     return json.loads(proc.stdout)
 
@@ -598,16 +589,7 @@ def test_hostile_counts_fail_fast_without_allocating(name, hostile_results):
 def test_hostile_child_reports_a_good_file_as_ok():
     """The child harness itself must be able to say "ok" (so the test above can fail)."""
     payload = json.dumps({"good": SMALL.hex()})
-    import subprocess
-    import sys
-
-    proc = subprocess.run(
-        [sys.executable, "-c", _HOSTILE_CHILD],
-        input=payload,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    proc = run_python(_HOSTILE_CHILD, input=payload)
     res = json.loads(proc.stdout)["good"]
     assert [r[1] for r in res] == ["ok", "ok"]
 
