@@ -140,15 +140,22 @@ def run_cmd(*args: str, cwd: Path, **extra: str) -> subprocess.CompletedProcess[
     return py("-m", "tzcompat", "run", *args, cwd=cwd, **extra)
 
 
-def test_pytz_program_matches_real_pytz(tmp_path: Path) -> None:
+def real_and_shim(program: str, flag: str, tmp_path: Path):
+    """Run ``program`` on the real library, then under ``tzcompat run FLAG``, both on pytz's
+    zone files; both must succeed and print the same lines. Returns both results."""
     data = pytz_zoneinfo_dir()
     prog = tmp_path / "app.py"
-    prog.write_text(PYTZ_PROGRAM)
+    prog.write_text(program)
     real = py(str(prog), cwd=tmp_path, PYTHONTZPATH=data)
     assert real.returncode == 0, real.stderr
-    shim = run_cmd("--pytz", str(prog), cwd=tmp_path, PYTHONTZPATH=data)
+    shim = run_cmd(flag, str(prog), cwd=tmp_path, PYTHONTZPATH=data)
     assert shim.returncode == 0, shim.stderr
     assert shim.stdout.splitlines() == real.stdout.splitlines()
+    return real, shim
+
+
+def test_pytz_program_matches_real_pytz(tmp_path: Path) -> None:
+    real, shim = real_and_shim(PYTZ_PROGRAM, "--pytz", tmp_path)
     assert "edge" in real.stdout and "NonExistentTimeError" in real.stdout
     assert len(real.stdout.splitlines()) > 500
     assert "implementation: pytz\n" in real.stderr
@@ -156,14 +163,7 @@ def test_pytz_program_matches_real_pytz(tmp_path: Path) -> None:
 
 
 def test_dateutil_program_matches_real_dateutil(tmp_path: Path) -> None:
-    data = pytz_zoneinfo_dir()
-    prog = tmp_path / "app.py"
-    prog.write_text(DATEUTIL_PROGRAM)
-    real = py(str(prog), cwd=tmp_path, PYTHONTZPATH=data)
-    assert real.returncode == 0, real.stderr
-    shim = run_cmd("--dateutil", str(prog), cwd=tmp_path, PYTHONTZPATH=data)
-    assert shim.returncode == 0, shim.stderr
-    assert shim.stdout.splitlines() == real.stdout.splitlines()
+    real, shim = real_and_shim(DATEUTIL_PROGRAM, "--dateutil", tmp_path)
     assert "implementation: dateutil.tz" in real.stderr
     assert "implementation: tzcompat.dateutil" in shim.stderr
 
