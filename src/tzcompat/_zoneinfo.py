@@ -7,10 +7,10 @@ from _thread import RLock
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timedelta, tzinfo
 
 from . import _tzpath
-from ._posix import PosixTZ, _days_before_year, _td, parse_posix_tz
+from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _td, parse_posix_tz
 from ._transitions import Transition, ZoneState
 from ._tzif import TZifData, read_tzif
 
@@ -20,10 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["RawZoneInfo", "ZoneInfo"]
 
-_EPOCH_ORDINAL = 719163
-_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
-_MAX_TS = (datetime.max.toordinal() + 1 - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
 _DAY_CACHE_SIZE = 512
 # The rule repeats every 400 Gregorian years: a search that finds nothing in one
