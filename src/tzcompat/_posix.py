@@ -12,6 +12,11 @@ from datetime import timedelta
 
 from ._transitions import ZoneState
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
 __all__ = ["PosixTZ", "parse_posix_tz"]
 
 _EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
@@ -23,14 +28,23 @@ _TDS: dict[int, timedelta] = {}
 _PARSED: dict[str, PosixTZ | ZoneState] = {}
 
 
+def _memo(table: dict, limit: int, key: Any, make: Callable[[Any], Any]) -> Any:
+    """``table[key]``, computed by ``make(key)`` on a miss; the table is emptied at ``limit``."""
+    value = table.get(key)
+    if value is None:
+        if len(table) >= limit:
+            table.clear()
+        value = table[key] = make(key)
+    return value
+
+
 def _td(seconds: int) -> timedelta:
     # Shared timedeltas: most zones use the same few offsets.
-    td = _TDS.get(seconds)
-    if td is None:
-        if len(_TDS) >= 1024:
-            _TDS.clear()
-        td = _TDS[seconds] = timedelta(seconds=seconds)
-    return td
+    return _memo(_TDS, 1024, seconds, _timedelta)
+
+
+def _timedelta(seconds: int) -> timedelta:
+    return timedelta(seconds=seconds)
 
 
 def _is_leap(year: int) -> bool:
@@ -328,9 +342,4 @@ def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:
         raise TypeError(f"TZ string must be str, not {type(tz).__name__}")
     # One shared instance per string: its per-year cache is pure and can serve every
     # zone with the same footer (most European zones share one, for example).
-    parsed = _PARSED.get(tz)
-    if parsed is None:
-        if len(_PARSED) >= 256:
-            _PARSED.clear()
-        parsed = _PARSED[tz] = _parse(tz)
-    return parsed
+    return _memo(_PARSED, 256, tz, _parse)
