@@ -45,9 +45,9 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
+    from .. import _submodule
 
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    return getattr(_submodule(f"migrate.{module}"), name)
 
 
 def __dir__() -> list[str]:
