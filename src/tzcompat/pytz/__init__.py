@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from threading import RLock
+from _thread import RLock
 
 from .exceptions import (
     AmbiguousTimeError,

@@ -8,11 +8,14 @@ costs nothing extra.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from threading import RLock
+# collections.abc is _collections_abc re-exported, but importing it loads the whole collections
+# package (about a millisecond); the ABCs are the same objects.
+from _collections_abc import Mapping
+from _thread import RLock
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from typing import Any
 
 __all__ = ["LazyDict", "LazyList", "LazySet"]

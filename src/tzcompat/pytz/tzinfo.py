@@ -15,9 +15,9 @@ period; tzcompat instead keeps applying the zone's POSIX rule (the documented di
 from __future__ import annotations
 
 import sys
+from _thread import RLock
 from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
-from threading import RLock
 
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
