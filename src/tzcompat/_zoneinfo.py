@@ -486,22 +486,31 @@ class ZoneInfo(tzinfo):
         floor = utc[-1] if utc else _MIN_TS - 1  # the rule governs after this
         if lo is not None and lo > floor + 1:
             floor = lo - 1
+        find = rule.find_utc
+        # The state is constant between candidates, so each candidate's "before" is the
+        # previous one's "now"; only the first needs a lookup.
+        if utc and floor <= utc[-1]:
+            before = self._types[self._idx[-1]]
+        else:
+            before = find(floor, _year_of(floor))[0]
         year = _year_of(floor + 1)
         quiet = 0
         while quiet < _RULE_CYCLE:
-            # Candidates: the rule's two boundaries, and the UTC new year (where
-            # the year that selects the rule's boundaries changes).
-            for ts in sorted((*rule.year_changes(year), _year_start(year))):
+            # The state within a UTC year changes only at that year's two rule boundaries
+            # (those inside the year) and at its start, where the year's boundaries apply.
+            start = _year_start(year)
+            stop = _year_start(year + 1)
+            for ts in sorted((start, *(b for b in rule.year_changes(year) if start <= b < stop))):
                 if ts <= floor:
                     continue
                 if hi is not None and ts >= hi:
                     return
-                floor = ts
-                before = self._state_at(ts - 1)
-                now = self._state_at(ts)
+                now = find(ts, year)[0]
                 if before != now:
                     quiet = 0
                     yield Transition(ts, before, now)
+                    before = now
+            floor = stop - 1
             year += 1
             quiet += 1
 

@@ -6,7 +6,10 @@ and pytz's exact ``localize`` for what the table leaves to it.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from datetime import datetime, timedelta
+from itertools import compress, repeat
+from operator import add, attrgetter, mul, ne
 
 from .exceptions import AmbiguousTimeError, NonExistentTimeError
 from .tzinfo import (
@@ -27,6 +30,8 @@ from .tzinfo import (
     memorized_ttinfo,
 )
 
+_utcoffset_of = attrgetter("_utcoffset")
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -35,71 +40,96 @@ if TYPE_CHECKING:
 
 
 def build_view(zd: _ZoneData) -> None:
+    """pytz's transition times and (utcoffset, dst, tzname) infos, from the core zone.
+
+    This runs on a zone's first localize, so the per-transition work is done by C-level
+    loops over type ids (one per distinct (offset, isdst, abbr)) wherever it can be.
+    """
     zi = zd.zoneinfo
     initial = _raw_state(zi.initial_state)
-    # The file's own transitions straight from the parsed arrays (much cheaper than
-    # Transition objects), then the footer rule's up to the horizon from the core.
     data = zi.tzif
-    types = [(off, bool(d), ab) for off, d, ab in zip(data.utcoff, data.isdst, data.abbr)]
-    seq: list[tuple[int, tuple[int, bool, str]]] = [
-        (ts, types[i]) for ts, i in zip(data.trans_utc, data.trans_idx) if ts < _V1_END
-    ]
-    start = seq[-1][0] + 1 if seq else None
-    seq += [(t.timestamp, _raw_state(t.after)) for t in zi.transitions(start, _V1_END)]
-    stamps: list[int] = []
-    raw: list[tuple[int, bool, str]] = []
-    pre: tuple[int, bool, str] | None = None
-    last: tuple[int, bool, str] | None = None
-    for ts, r in seq:
-        if ts < _V1_LOW:
-            pre = r
-            continue
-        if pre is not None and last is None:
-            # zic writes a pseudo-transition at -2**31 when it drops older ones.
-            stamps.append(_V1_LOW)
-            raw.append(pre)
-            last = pre
-        if r == last:
-            # Slim files keep transitions that change nothing pytz sees (a rule or
-            # isstd/isut change); fat files, pytz's, do not have them.
-            continue
-        stamps.append(ts)
-        raw.append(r)
-        last = r
-    if pre is not None and last is None:
-        stamps.append(_V1_LOW)
-        raw.append(pre)
-    first_std = next((r for r in [initial, *raw] if not r[1]), initial)
-    if raw and first_std == raw[0]:
+    triples = list(zip(data.utcoff, map(bool, data.isdst), data.abbr))
+    id_of: dict[tuple[int, bool, str], int] = {}
+    canon = [id_of.setdefault(t, i) for i, t in enumerate(triples)]
+    trans = data.trans_utc
+    n_file = bisect_left(trans, _V1_END)
+    stamps = trans[:n_file].tolist()
+    if len(id_of) == len(triples):
+        ids = list(data.trans_idx[:n_file])
+    else:
+        ids = list(map(canon.__getitem__, data.trans_idx[:n_file]))
+    # The footer rule's transitions up to pytz's horizon, and the first one past it.
+    zd.beyond = None
+    for t in zi.transitions(stamps[-1] + 1 if stamps else None):
+        if t.timestamp >= _V1_END:
+            if t.timestamp <= _MAX_TS:
+                zd.beyond = memorized_datetime(t.timestamp)
+            break
+        r = _raw_state(t.after)
+        c = id_of.get(r)
+        if c is None:
+            c = id_of[r] = len(triples)
+            triples.append(r)
+        stamps.append(t.timestamp)
+        ids.append(c)
+    low = bisect_left(stamps, _V1_LOW)
+    pre = ids[low - 1] if low else None
+    del stamps[:low], ids[:low]
+    # Drop transitions that change nothing pytz sees (slim files keep rule or isstd/isut
+    # changes; pytz's fat files do not have them).
+    keep = list(map(ne, ids, [pre, *ids[:-1]]))
+    if not all(keep):
+        stamps = list(compress(stamps, keep))
+        ids = list(compress(ids, keep))
+    if pre is not None:
+        # zic writes a pseudo-transition at -2**31 when it drops older ones.
+        stamps.insert(0, _V1_LOW)
+        ids.insert(0, pre)
+    first_std = initial
+    if initial[1]:
+        first_std = next((triples[c] for c in ids if not triples[c][1]), initial)
+    if ids and first_std == triples[ids[0]]:
         del stamps[0]
     else:
-        raw.insert(0, first_std)
-    dcache = _datetime_cache
-    times = [datetime.min]
-    times += [dcache.get(ts) or memorized_datetime(ts) for ts in stamps]
-    infos = []
-    append = infos.append
-    # One info per (period, previous standard offset): look the pair up, not recompute.
-    seen: dict[tuple, tuple] = {}
-    prev_std = raw[0][0]
-    for i, r in enumerate(raw):
-        if not r[1]:
-            prev_std = r[0]
-        info = seen.get((r, prev_std))
-        if info is None:
-            off, isdst, abbr = r
-            dst = off - prev_std if isdst else 0
-            if isdst and (dst <= 0 or dst > 10800):
-                # Searches forward, so it depends on more than the pair: not cached.
+        c = id_of.get(first_std)
+        if c is None:
+            c = id_of[first_std] = len(triples)
+            triples.append(first_std)
+        ids.insert(0, c)
+    raw = list(map(triples.__getitem__, ids))
+
+    times = [datetime.min, *map(_datetime_cache.get, stamps)]
+    if None in times:
+        for i, ts in enumerate(stamps, 1):
+            if times[i] is None:
+                times[i] = memorized_datetime(ts)
+
+    # A standard period's info depends on its type only. A DST period's is the offset minus
+    # the previous standard offset: when the period before it is standard, that is a
+    # function of the (previous, current) type pair, so pairs are looked up in one pass;
+    # the rest (DST after DST, or an amount outside (0, 3h]) take pytz's exact inference.
+    # A pair is one int, previous * k + current (previous k - 1: none), cheaper to hash.
+    k = len(triples) + 1
+    pairs = list(map(add, map(mul, [k - 1, *ids[:-1]], repeat(k)), ids))
+    by_pair: dict[int, tuple] = {}
+    exact = False
+    for pair in set(pairs):
+        prev, c = divmod(pair, k)
+        off, isdst, abbr = triples[c]
+        if not isdst:
+            by_pair[pair] = memorized_ttinfo((off + 30) // 60 * 60, 0, abbr)
+        elif prev < k - 1 and not triples[prev][1] and 0 < off - triples[prev][0] <= 10800:
+            dst = off - triples[prev][0]
+            by_pair[pair] = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
+        else:
+            exact = True
+    infos = list(map(by_pair.get, pairs))
+    if exact:
+        for i, info in enumerate(infos):
+            if info is None:
+                off, _, abbr = raw[i]
                 dst = _pytz_dst(raw, i)
-                append(memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr))
-                continue
-            info = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
-            seen[(r, prev_std)] = info
-        append(info)
-    nxt = next(iter(zi.transitions(start=_V1_END)), None)
-    if nxt is not None and nxt.timestamp <= _MAX_TS:
-        zd.beyond = memorized_datetime(nxt.timestamp)
+                infos[i] = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
     zd.raw = raw
     zd.infos = infos
     zd.times = times
@@ -111,14 +141,12 @@ def build_states(zd: _ZoneData) -> None:
     tzinfos = zd.tzinfos
     if zd.zone_obj is None:
         cls()
-    tzinfos.setdefault(zd.infos[0], zd.zone_obj)
-    states = []
-    for inf in zd.infos:
-        state = tzinfos.get(inf)
-        if state is None:
-            state = tzinfos[inf] = cls(inf)
-        states.append(state)
-    zd.offsets = [s._utcoffset for s in states]
+    infos = zd.infos
+    tzinfos.setdefault(infos[0], zd.zone_obj)
+    for inf in set(infos).difference(tzinfos):
+        tzinfos[inf] = cls(inf)
+    states = list(map(tzinfos.__getitem__, infos))
+    zd.offsets = list(map(_utcoffset_of, states))
     zd.states = states
     # Instants at or after the first post-horizon transition take the slow path.
     zd.n_fast = len(states) - 1 if zd.beyond is not None else len(states)
@@ -210,6 +238,52 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
     return times, states
 
 
+_QUIET = 3 * 86400
+_DAY_SECONDS = 86400
+
+
+def _quiet_state(zd: _ZoneData, dt: datetime) -> DstTzInfo | None:
+    """The period of a wall time three days or more from any transition, read from the file
+    without building pytz's transition view (most of a zone's first localize); ``None`` when
+    that needs the view.
+
+    pytz's probes at ``dt`` +- 1 day then all land in one period, so that is the answer. The
+    period's DST amount is its offset minus the previous period's, when that one is standard
+    and the amount in (0, 3h]: pytz's inference gives exactly that there. Anything else (no
+    period before, DST after DST, past the file's last transition or outside pytz's 32-bit
+    range) is left to the view.
+    """
+    data = zd.zoneinfo.tzif
+    utc = data.trans_utc
+    t = _ts(dt)
+    i = bisect_right(utc, t)
+    if i < 2 or i >= len(utc) or t - utc[i - 1] < _QUIET or utc[i] - t < _QUIET:
+        return None
+    if utc[i - 2] < _V1_LOW or utc[i] >= _V1_END:
+        return None
+    idx = data.trans_idx
+    j = idx[i - 1]
+    off = data.utcoff[j]
+    if not -_DAY_SECONDS < off < _DAY_SECONDS:
+        return None
+    if data.isdst[j]:
+        k = idx[i - 2]
+        dst = off - data.utcoff[k]
+        if data.isdst[k] or not 0 < dst <= 10800:
+            return None
+        dst = (dst + 30) // 60 * 60
+    else:
+        dst = 0
+    info = memorized_ttinfo((off + 30) // 60 * 60, dst, data.abbr[j])
+    if info == zd.first_info:
+        # The zone object is its first period's (build_states registers it so).
+        return zd.zone_obj
+    state = zd.tzinfos.get(info)
+    if state is None:
+        state = zd.tzinfos[info] = zd.cls(info)
+    return state
+
+
 def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:
     """pytz's localize algorithm, step for step (gaps, folds, range ends, far future)."""
     if not zd.lbounds:
@@ -221,6 +295,10 @@ def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> da
                 if not zd.lbounds:
                     zd._build_table()
             return tz.localize(dt, is_dst)
+        if not zd.states:
+            state = _quiet_state(zd, dt)
+            if state is not None:
+                return dt.replace(tzinfo=state, fold=0)
     candidates: dict[datetime, DstTzInfo] = {}
     for delta in (-_DAY, _DAY):
         try:
