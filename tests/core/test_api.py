@@ -229,3 +229,23 @@ def test_zone_tzif_and_state_records():
     assert isinstance(t, tzcompat.Transition)
     assert isinstance(t.timestamp, int)
     assert t.utc == datetime(1970, 1, 1, tzinfo=UTC) + timedelta(seconds=t.timestamp)
+
+
+# Modules that cost measurable import time and that `import tzcompat` / `import tzcompat.pytz`
+# must not load (see CONTRIBUTING: import tzcompat.pytz has to stay cheaper than import pytz).
+_HEAVY = ["re", "typing", "threading", "functools", "collections", "sysconfig", "zoneinfo"]
+
+
+@pytest.mark.parametrize("module", ["tzcompat", "tzcompat.pytz"])
+def test_import_loads_no_heavy_module(module):
+    from ._helpers import run_python
+
+    code = (
+        "import sys\n"
+        "before = set(sys.modules)\n"
+        f"import {module}\n"
+        f"print(' '.join(sorted(m for m in {_HEAVY!r} if m in sys.modules and m not in before)))\n"
+    )
+    proc = run_python(code, env={"PYTHONTZPATH": None})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == []
