@@ -105,3 +105,38 @@ def test_first_localizes_on_slim_files_match_the_view(name):
     view = early._tzinfos
     for d in got:
         assert view[(d.utcoffset(), d.dst(), d.tzname())] is d.tzinfo
+
+
+def test_concurrent_first_localizes_share_period_objects():
+    """Threads racing through a fresh zone's first localizes (some answered from the file, some
+    building the view) still get one object per period: the view's."""
+    import sys
+    import threading
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        for name in ["Europe/Paris", "America/New_York", "Australia/Sydney", "Europe/London"] * 3:
+            o = _fresh(os.path.join(PYTZ_ZONEINFO, *name.split("/")), name)
+            points = _wall_times(name)
+            barrier = threading.Barrier(6)
+            results: list[list[datetime]] = [[] for _ in range(6)]
+
+            def worker(i, o=o, points=points, barrier=barrier, results=results):
+                barrier.wait()
+                # Half the threads start near transitions, which builds the view.
+                for dt in points if i % 2 else points[::-1]:
+                    results[i].append(o.localize(dt))
+
+            threads = [threading.Thread(target=worker, args=(i,)) for i in range(6)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            view = o._tzinfos
+            for got in results:
+                assert len(got) == len(points)
+                for d in got:
+                    assert view[(d.utcoffset(), d.dst(), d.tzname())] is d.tzinfo, (name, d)
+    finally:
+        sys.setswitchinterval(old)

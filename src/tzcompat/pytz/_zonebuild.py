@@ -143,8 +143,9 @@ def build_states(zd: _ZoneData) -> None:
         cls()
     infos = zd.infos
     tzinfos.setdefault(infos[0], zd.zone_obj)
+    # setdefault: a first localize may register a period concurrently (without the lock).
     for inf in set(infos).difference(tzinfos):
-        tzinfos[inf] = cls(inf)
+        tzinfos.setdefault(inf, cls(inf))
     states = list(map(tzinfos.__getitem__, infos))
     zd.offsets = list(map(_utcoffset_of, states))
     zd.states = states
@@ -230,7 +231,7 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
         inf = memorized_ttinfo(_round_minute(r[0]), _round_minute(dst), r[2])
         state = zd.tzinfos.get(inf)
         if state is None:
-            state = zd.tzinfos[inf] = zd.cls(inf)
+            state = zd.tzinfos.setdefault(inf, zd.cls(inf))
         states.append(state)
     if len(zd._years) >= 64:
         zd._years.clear()
@@ -280,7 +281,8 @@ def _quiet_state(zd: _ZoneData, dt: datetime) -> DstTzInfo | None:
         return zd.zone_obj
     state = zd.tzinfos.get(info)
     if state is None:
-        state = zd.tzinfos[info] = zd.cls(info)
+        # setdefault: one object per period even when threads race here or with the view.
+        state = zd.tzinfos.setdefault(info, zd.cls(info))
     return state
 
 

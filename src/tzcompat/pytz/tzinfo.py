@@ -369,9 +369,7 @@ def unpickler(
         if state._utcoffset == off and state._dst == dst:
             return state
     inf = (off, dst, tzname)
-    state = tz.__class__(inf, tzinfos)
-    tzinfos[inf] = state
-    return state
+    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))
 
 
 # --------------------------------------------------------------------------------------------
