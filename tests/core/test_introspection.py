@@ -13,6 +13,7 @@ our own output.
 
 from __future__ import annotations
 
+import io
 import itertools
 import zoneinfo
 from datetime import datetime
@@ -38,6 +39,7 @@ from ._helpers import (
     year_start_ts,
     zone_pair,
 )
+from .test_posix import VALID_TZSTRS, _stdlib_reference
 
 SOURCES_KEYS = [
     pytest.param(s, k, id=f"{s}:{k}") for s in ("system", "tzdata") for k in keys_for(s)
@@ -385,3 +387,56 @@ def test_ambiguous_imaginary_cover_both_outcomes():
 def test_ambiguous_imaginary_property(key, wall):
     pair = zone_pair("system", key) or zone_pair("tzdata", key)
     _check_amb_imag(*pair, [wall.replace(microsecond=0)], key)
+
+
+# --------------------------------------------------------------------------------------
+# Rule-only zones: every POSIX rule form, including boundaries that cross a UTC new year
+# --------------------------------------------------------------------------------------
+def _applied(zone, ts: int):
+    """The offset ``zone.fromutc`` adds to the UTC instant ``ts``."""
+    u = utc_dt(ts)
+    return zone.fromutc(u.replace(tzinfo=zone)).replace(tzinfo=None) - u.replace(tzinfo=None)
+
+
+def _applied_changes(zone, lo: int, hi: int, step: int = 3600) -> list[int]:
+    """Instants t in (lo, hi] where the offset fromutc applies differs from t - 1's."""
+    out = []
+    t, prev = lo, _applied(zone, lo)
+    while t < hi:
+        a, t = t, min(t + step, hi)
+        now = _applied(zone, t)
+        if now != prev:
+            b = t
+            while b - a > 1:
+                mid = (a + b) // 2
+                if _applied(zone, mid) == prev:
+                    a = mid
+                else:
+                    b = mid
+            out.append(b)
+        prev = now
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(VALID_TZSTRS))
+@pytest.mark.parametrize("years", [(1999, 2002), (2100, 2102)])
+def test_rule_only_transitions_are_stdlib_changes(name, years):
+    """The changes reported for a rule-only zone are where the stdlib's ``fromutc`` changes
+    the offset it applies, with the states on either side.
+
+    For rules whose DST window crosses the UTC new year (``J1/0,J365/23`` in UTC-3) the
+    stdlib's ``fromutc`` reads each UTC year's own boundaries, so the offset it applies
+    changes at 00:00 UTC on January 1 (and the wall time it returns then reads back with the
+    other offset); ``transitions()`` reports what ``fromutc`` applies, as the core matches.
+    """
+    data, ref_cls = _stdlib_reference(VALID_TZSTRS[name])
+    ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data), key="rule")
+    ref = ref_cls.from_file(io.BytesIO(data), key="rule")
+    lo, hi = year_start_ts(years[0]), year_start_ts(years[1])
+    got = list(ours.transitions(start=lo, end=hi))
+    moved = [t.timestamp for t in got if t.before.utcoffset != t.after.utcoffset]
+    assert moved == _applied_changes(ref, lo - 1, hi - 1), name
+    for tr in got:
+        assert tr.after.utcoffset == _applied(ref, tr.timestamp), (name, tr)
+        assert tr.before.utcoffset == _applied(ref, tr.timestamp - 1), (name, tr)
+        assert tr.before != tr.after
