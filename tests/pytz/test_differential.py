@@ -184,10 +184,11 @@ def test_normalize_after_arithmetic(case, other, ds, is_dst):
         a = r.localize(dt, is_dst=is_dst)
         b = o.localize(dt, is_dst=is_dst)
         assert outcome(lambda: a + d) == outcome(lambda: b + d)  # noqa: B023
-        if not (LOW <= dt + d <= HIGH):
-            continue
-        assert outcome(lambda: r.normalize(a + d)) == outcome(lambda: o.normalize(b + d))  # noqa: B023
-        assert outcome(lambda: r.normalize(a - d)) == outcome(lambda: o.normalize(b - d))  # noqa: B023
+        # Past 2037 the adapter follows the zone's rule where pytz freezes (test_after_2037).
+        if LOW <= dt + d <= HIGH:
+            assert outcome(lambda: r.normalize(a + d)) == outcome(lambda: o.normalize(b + d))  # noqa: B023
+        if LOW <= dt - d <= HIGH:
+            assert outcome(lambda: r.normalize(a - d)) == outcome(lambda: o.normalize(b - d))  # noqa: B023
         # normalize converts between zones as well
         assert outcome(lambda: r2.normalize(a)) == outcome(lambda: o2.normalize(b))  # noqa: B023
 
