@@ -201,30 +201,32 @@ def outcome(fn, *args):
         return ("raise", type(exc))
 
 
-def stdlib_changes(ref, lo: int, hi: int, step: int = 86400 // 4) -> list[int]:
+def stdlib_changes(ref, lo: int, hi: int, step: int = 86400 // 4, state=None) -> list[int]:
     """Every instant t in (lo, hi] where the stdlib's state at t differs from t-1,
     found by sampling every ``step`` seconds and bisecting each difference.
+    ``state(ref, ts)`` reads the state (default: ``state_at``).
 
     Changes that revert within one step are missed, so keep ``step`` below the
     shortest period of interest."""
+    state = state or state_at
     out: list[int] = []
     prev_t = lo
-    prev_s = state_at(ref, lo)
+    prev_s = state(ref, lo)
     t = lo
     while t < hi:
         t = min(t + step, hi)
-        s = state_at(ref, t)
+        s = state(ref, t)
         if s != prev_s:
             a, b = prev_t, t  # state(a) == prev_s != state(b)
             while b - a > 1:
                 m = (a + b) // 2
-                if state_at(ref, m) == prev_s:
+                if state(ref, m) == prev_s:
                     a = m
                 else:
                     b = m
             out.append(b)
             # There may be a second change in (b, t]; rescan from b.
-            prev_t, prev_s = b, state_at(ref, b)
+            prev_t, prev_s = b, state(ref, b)
             t = b
             continue
         prev_t, prev_s = t, s
