@@ -447,6 +447,7 @@ class ZoneInfo(tzinfo):
         return self._before
 
     def _state_at(self, ts: int) -> ZoneState:
+        """The state at the UTC instant ``ts``."""
         return self._find_utc(ts, _year_of(ts))[0]
 
     def transitions(self, start: datetime | int | None = None,
@@ -557,7 +558,7 @@ class ZoneInfo(tzinfo):
         for fold in (0, 1):
             off = self._find(naive.replace(fold=fold))[0]
             ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
-            state = self._find_utc(ts, _year_of(ts))[0]
+            state = self._state_at(ts)
             out.append((off, ts + int(state[0].total_seconds()) == wall))
         return out  # type: ignore[return-value]
 
