@@ -51,6 +51,14 @@ def build_view(zd: _ZoneData) -> None:
     triples = list(zip(data.utcoff, map(bool, data.isdst), data.abbr))
     id_of: dict[tuple[int, bool, str], int] = {}
     canon = [id_of.setdefault(t, i) for i, t in enumerate(triples)]
+
+    def type_id(r: tuple[int, bool, str]) -> int:
+        c = id_of.get(r)
+        if c is None:
+            c = id_of[r] = len(triples)
+            triples.append(r)
+        return c
+
     trans = data.trans_utc
     n_file = bisect_left(trans, _V1_END)
     stamps = trans[:n_file].tolist()
@@ -65,13 +73,8 @@ def build_view(zd: _ZoneData) -> None:
             if t.timestamp <= _MAX_TS:
                 zd.beyond = memorized_datetime(t.timestamp)
             break
-        r = _raw_state(t.after)
-        c = id_of.get(r)
-        if c is None:
-            c = id_of[r] = len(triples)
-            triples.append(r)
         stamps.append(t.timestamp)
-        ids.append(c)
+        ids.append(type_id(_raw_state(t.after)))
     low = bisect_left(stamps, _V1_LOW)
     pre = ids[low - 1] if low else None
     del stamps[:low], ids[:low]
@@ -91,11 +94,7 @@ def build_view(zd: _ZoneData) -> None:
     if ids and first_std == triples[ids[0]]:
         del stamps[0]
     else:
-        c = id_of.get(first_std)
-        if c is None:
-            c = id_of[first_std] = len(triples)
-            triples.append(first_std)
-        ids.insert(0, c)
+        ids.insert(0, type_id(first_std))
     raw = list(map(triples.__getitem__, ids))
 
     times = [datetime.min, *map(_datetime_cache.get, stamps)]
@@ -117,10 +116,10 @@ def build_view(zd: _ZoneData) -> None:
         prev, c = divmod(pair, k)
         off, isdst, abbr = triples[c]
         if not isdst:
-            by_pair[pair] = memorized_ttinfo((off + 30) // 60 * 60, 0, abbr)
+            by_pair[pair] = memorized_ttinfo(_round_minute(off), 0, abbr)
         elif prev < k - 1 and not triples[prev][1] and 0 < off - triples[prev][0] <= 10800:
             dst = off - triples[prev][0]
-            by_pair[pair] = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
+            by_pair[pair] = memorized_ttinfo(_round_minute(off), _round_minute(dst), abbr)
         else:
             exact = True
     infos = list(map(by_pair.get, pairs))
@@ -129,7 +128,7 @@ def build_view(zd: _ZoneData) -> None:
             if info is None:
                 off, _, abbr = raw[i]
                 dst = _pytz_dst(raw, i)
-                infos[i] = memorized_ttinfo((off + 30) // 60 * 60, (dst + 30) // 60 * 60, abbr)
+                infos[i] = memorized_ttinfo(_round_minute(off), _round_minute(dst), abbr)
     zd.raw = raw
     zd.infos = infos
     zd.times = times
@@ -228,11 +227,7 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
     states = []
     for i, r in enumerate(raws):
         dst = _pytz_dst(full, i + len(context))
-        inf = memorized_ttinfo(_round_minute(r[0]), _round_minute(dst), r[2])
-        state = zd.tzinfos.get(inf)
-        if state is None:
-            state = zd.tzinfos.setdefault(inf, zd.cls(inf))
-        states.append(state)
+        states.append(_period(zd, memorized_ttinfo(_round_minute(r[0]), _round_minute(dst), r[2])))
     if len(zd._years) >= 64:
         zd._years.clear()
     zd._years[year] = (times, states)
@@ -272,13 +267,17 @@ def _quiet_state(zd: _ZoneData, dt: datetime) -> DstTzInfo | None:
         dst = off - data.utcoff[k]
         if data.isdst[k] or not 0 < dst <= 10800:
             return None
-        dst = (dst + 30) // 60 * 60
     else:
         dst = 0
-    info = memorized_ttinfo((off + 30) // 60 * 60, dst, data.abbr[j])
+    info = memorized_ttinfo(_round_minute(off), _round_minute(dst), data.abbr[j])
     if info == zd.first_info:
         # The zone object is its first period's (build_states registers it so).
         return zd.zone_obj
+    return _period(zd, info)
+
+
+def _period(zd: _ZoneData, info: tuple) -> DstTzInfo:
+    """The zone's period object for ``info``, made and registered on first need."""
     state = zd.tzinfos.get(info)
     if state is None:
         # setdefault: one object per period even when threads race here or with the view.
