@@ -421,6 +421,14 @@ class tzfile(_tzinfo):
             return trans_utc[k] + new  # type: ignore[no-any-return]
         return trans_utc[k] + prev  # type: ignore[no-any-return]
 
+    def _locals_near(self, year: int, fold: int) -> tuple[int, list[int]]:
+        """``(lo, local)``: ``local`` is ``_trans_local[fold][lo:hi]`` for the transitions
+        within a day of ``year``, the only ones whose local times can fall inside it."""
+        trans = self._trans_utc
+        lo = _bisect_right(trans, _days_before_year(year) * 86400 - 86400)
+        hi = bisect.bisect_left(trans, _days_before_year(year + 1) * 86400 + 86400)
+        return lo, [self._local_at(fold, k) for k in range(lo, hi)]
+
     def _window(self, year: int, fold: int) -> tuple[int, list[int]] | None:
         """``(lo, local)``: the slice of ``_trans_local[fold]`` from ``lo`` holding
         every local time that can compare either way with a time in ``year``, or
@@ -435,11 +443,7 @@ class tzfile(_tzinfo):
             return self._windows[key]
         except KeyError:
             pass
-        trans = self._trans_utc
-        ys = _days_before_year(year) * 86400
-        lo = _bisect_right(trans, ys - 86400)
-        hi = bisect.bisect_left(trans, _days_before_year(year + 1) * 86400 + 86400)
-        local = [self._local_at(fold, k) for k in range(lo, hi)]
+        lo, local = self._locals_near(year, fold)
         entry = (lo, local) if all(a <= b for a, b in zip(local, local[1:])) else None
         if len(self._windows) >= _YEAR_CACHE_SIZE:
             self._windows.clear()
@@ -467,12 +471,8 @@ class tzfile(_tzinfo):
         ye = ys + (366 if calendar.isleap(year) else 365) * 86400
         n = len(self._trans_utc)
         # A scan, not a bisect: local times need not be sorted, and bisect's answer
-        # only changes where the time crosses one of them anyway. Only transitions
-        # within a day of the year can have a local time inside it.
-        trans = self._trans_utc
-        lo = _bisect_right(trans, ys - 86400)
-        hi = bisect.bisect_left(trans, ye + 86400)
-        points = {p for p in map(self._local_at, [fold] * (hi - lo), range(lo, hi)) if ys < p < ye}
+        # only changes where the time crosses one of them anyway.
+        points = {p for p in self._locals_near(year, fold)[1] if ys < p < ye}
         tz_after = self._tz_after
         last_local = self._local_at(fold, n - 1) if n else None
         if n:
