@@ -12,7 +12,7 @@ import pytest
 
 import tzcompat
 
-from ._helpers import UTC, zone_bytes
+from ._helpers import UTC, run_python, zone_bytes
 
 
 def test_is_a_tzinfo():
@@ -238,8 +238,6 @@ _HEAVY = ["re", "typing", "threading", "functools", "collections", "sysconfig", 
 
 @pytest.mark.parametrize("module", ["tzcompat", "tzcompat.pytz"])
 def test_import_loads_no_heavy_module(module):
-    from ._helpers import run_python
-
     code = (
         "import sys\n"
         "before = set(sys.modules)\n"
