@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 
 TYPE_CHECKING = False
@@ -97,8 +98,6 @@ def __getattr__(name: str) -> object:
 def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
     """Set TZPATH to ``to`` (absolute paths), or recompute the default."""
     global TZPATH
-    # Data may have been updated in place: re-read versions on the next lookup.
-    _root_versions.clear()
     if to is None:
         TZPATH = _default_tzpath()
         return
@@ -219,10 +218,16 @@ def open_zone(key: str) -> tuple[IO[bytes], str, str | None]:
 
 def _tzdata_version() -> str | None:
     tzdata = _tzdata()
-    return getattr(tzdata, "IANA_VERSION", None) if tzdata is not None else None
+    if tzdata is None:
+        return None
+    base = _tzdata_dir(tzdata)
+    # The package's own tzdata.zi tells what is on disk now (a pip upgrade in a running
+    # process leaves the imported module's IANA_VERSION stale).
+    return (base is not None and _root_version(base)) or getattr(tzdata, "IANA_VERSION", None)
 
 
-_root_versions: dict[str, str | None] = {}
+# path of a version file -> (its stat signature, the version read from it)
+_root_versions: dict[str, tuple[tuple[int, ...], str | None]] = {}
 
 
 def _read_version(fobj: IO[bytes]) -> str | None:
@@ -238,20 +243,34 @@ def _read_version(fobj: IO[bytes]) -> str | None:
 
 
 def _root_version(root: str) -> str | None:
-    """The IANA version of a zoneinfo directory, from tzdata.zi or +VERSION."""
-    if root not in _root_versions:
-        version = None
-        for name in ("tzdata.zi", "+VERSION"):
-            path = os.path.join(root, name)
-            if _isfile(path):
-                try:
-                    version = _read_version(open(path, "rb"))
-                except OSError:
-                    version = None
-                if version:
-                    break
-        _root_versions[root] = version
-    return _root_versions[root]
+    """The IANA version of a zoneinfo directory, from tzdata.zi or +VERSION.
+
+    Data is updated in place (OS packages, pip): each call stats the version file and
+    re-reads it only when its signature changed, so the answer is never stale.
+    """
+    for name in ("tzdata.zi", "+VERSION"):
+        path = os.path.join(root, name)
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        sig = (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+        cached = _root_versions.get(path)
+        if cached is not None and cached[0] == sig:
+            version = cached[1]
+        else:
+            try:
+                version = _read_version(open(path, "rb"))
+            except OSError:
+                version = None
+            if len(_root_versions) > 64:
+                _root_versions.clear()
+            _root_versions[path] = (sig, version)
+        if version:
+            return version
+    return None
 
 
 def find_data_file(name: str) -> IO[bytes] | None:

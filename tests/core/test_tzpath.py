@@ -465,3 +465,45 @@ def test_find_data_file_private_root_and_missing(zroot, monkeypatch):
     assert tzcompat.find_data_file("no-such-file.tab") is None
     monkeypatch.setitem(sys.modules, "tzdata", None)
     assert tzcompat.find_data_file("iso3166.tab") is None
+
+
+def test_data_version_follows_the_files_without_reset(zroot):
+    """Data updated in place, with no reset_tzpath(): a no_cache zone and data_version()
+    report what the version file says now, every time it changes."""
+    tzcompat.reset_tzpath([str(zroot)])
+    assert tzcompat.data_version() is None
+    zi = zroot / "tzdata.zi"
+    shutil.copy(os.path.join(SYSTEM_ROOT, "tzdata.zi"), zi)
+    assert tzcompat.ZoneInfo.no_cache("UTC").data_version == _system_version()
+    assert tzcompat.data_version() == _system_version()
+    zi.write_bytes(b"# version 2099z\n# a rewritten file of another size\n")
+    assert tzcompat.ZoneInfo.no_cache("UTC").data_version == "2099z"
+    assert tzcompat.data_version() == "2099z"
+    zi.unlink()
+    (zroot / "+VERSION").write_bytes(b"2100a\n")
+    assert tzcompat.ZoneInfo.no_cache("UTC").data_version == "2100a"
+    assert tzcompat.data_version() == "2100a"
+
+
+def test_tzdata_version_read_from_the_package_files(monkeypatch, tmp_path):
+    """The tzdata package's version comes from its files on disk, not the imported module
+    (a pip upgrade in a running process replaces the files, not the module object)."""
+    import types
+
+    pkg = tmp_path / "tzdata"
+    (pkg / "zoneinfo").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("IANA_VERSION = '2000a'\n")
+    (pkg / "zoneinfo" / "UTC").write_bytes(zone_bytes("tzdata", "UTC"))
+    (pkg / "zoneinfo" / "tzdata.zi").write_bytes(b"# version 2001b\n")
+    fake = types.ModuleType("tzdata")
+    fake.__file__ = str(pkg / "__init__.py")
+    fake.IANA_VERSION = "2000a"
+    monkeypatch.setitem(sys.modules, "tzdata", fake)
+    tzcompat.reset_tzpath([])
+    assert tzcompat.ZoneInfo.no_cache("UTC").data_version == "2001b"
+    assert tzcompat.data_version() == "2001b"
+    (pkg / "zoneinfo" / "tzdata.zi").write_bytes(b"# version 2002c (upgraded in place)\n")
+    assert tzcompat.ZoneInfo.no_cache("UTC").data_version == "2002c (upgraded in place)"
+    assert tzcompat.data_version() == "2002c (upgraded in place)"
+    (pkg / "zoneinfo" / "tzdata.zi").unlink()
+    assert tzcompat.data_version() == "2000a"
