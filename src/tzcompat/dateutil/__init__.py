@@ -8,8 +8,6 @@ section lists the few intentional differences.
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import _tzpath as _core_tzpath
 from . import _common, _factories, _tzfile, _tzpath, tz
 from ._base import ZERO, enfold, tzrangebase
@@ -24,6 +22,10 @@ from ._tzpath import reset_tzpath
 from ._tzstr import tzstr
 from ._warnings import DeprecatedTzFormatWarning, DeprecatedTzKeyWarning
 from .tz import EPOCH, tzwin, tzwinlocal
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "tzutc",

@@ -7,9 +7,13 @@ dateutil's ``tzlocal`` and ``tzical`` zones inherit; ``tzrangebase`` is the abst
 
 from __future__ import annotations
 
-import functools
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
+
+from . import _peer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["ZERO", "enfold", "tzrangebase"]
 
@@ -29,7 +33,8 @@ def _check_fromutc_arg(zone: tzinfo, dt: object) -> None:
         raise ValueError("dt.tzinfo is not self")
 
 
-class _tzinfo(tzinfo):
+@_peer.hide_real_only
+class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]
     """Generic fold-aware helpers built only on ``utcoffset``/``dst``."""
 
     def is_ambiguous(self, dt: datetime) -> bool:
@@ -68,7 +73,8 @@ class _tzinfo(tzinfo):
         return wall.replace(fold=self._fold_status(dt, wall))
 
 
-class tzrangebase(_tzinfo):
+@_peer.hide_real_only
+class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]
     """Abstract zone with at most one DST period per year.
 
     Subclasses provide ``transitions(year)`` (DST start and end as naive standard
@@ -186,9 +192,16 @@ class tzrangebase(_tzinfo):
 def _validate_fromutc_inputs(f: Any) -> Any:
     """Decorator giving a ``fromutc`` CPython's argument checks (as dateutil's)."""
 
-    @functools.wraps(f)
     def fromutc(self: tzinfo, dt: datetime) -> datetime:
         _check_fromutc_arg(self, dt)
         return f(self, dt)
 
+    # functools.wraps, without importing functools.
+    for name in ("__module__", "__name__", "__qualname__", "__doc__"):
+        try:
+            setattr(fromutc, name, getattr(f, name))
+        except AttributeError:
+            pass
+    fromutc.__dict__.update(getattr(f, "__dict__", {}))
+    fromutc.__wrapped__ = f  # type: ignore[attr-defined]
     return fromutc

@@ -16,7 +16,10 @@ repeats dateutil's choice exactly:
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["infer_dst_offset_at", "infer_dst_offsets"]
 

@@ -8,33 +8,38 @@ always builds a fresh object.
 
 from __future__ import annotations
 
-import threading
 import weakref
-from collections import OrderedDict
+from _collections import OrderedDict
+from _thread import allocate_lock
 from datetime import timedelta
-from typing import Any
+
+from . import _peer
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"]
 
 _STRONG_CACHE_SIZE = 8
 
 
-class _TzSingleton(type):
+class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]
     """Calling the class always returns the one instance of that class."""
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
         cls._singleton = None
-        super().__init__(*args, **kwargs)
+        type.__init__(cls, *args, **kwargs)  # not the real metaclass's
 
     def __call__(cls) -> Any:
         inst = cls._singleton
         if inst is None:
-            inst = super().__call__()
+            inst = type.__call__(cls)
             cls._singleton = inst
         return inst
 
 
-class _TzFactory(type):
+class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]
     def instance(cls, *args: Any, **kwargs: Any) -> Any:
         """Alternate constructor that returns a fresh instance."""
         return type.__call__(cls, *args, **kwargs)
@@ -44,10 +49,10 @@ class _CachingFactory(_TzFactory):
     """Weak cache by key, plus a strong LRU of the most recent keys."""
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        type.__init__(cls, *args, **kwargs)  # not the real metaclass's
         cls._weak_instances = weakref.WeakValueDictionary()
         cls._strong_instances = OrderedDict()
-        cls._cache_lock = threading.Lock()
+        cls._cache_lock = allocate_lock()
 
     def _cached(cls, key: Any, *args: Any) -> Any:
         inst = cls._weak_instances.get(key)
@@ -64,7 +69,9 @@ class _CachingFactory(_TzFactory):
         return inst
 
 
-class _TzOffsetFactory(_CachingFactory):
+class _TzOffsetFactory(
+    *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]
+):
     def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
         # A timedelta and the equivalent number of seconds share one instance.
         key = (name, offset.total_seconds() if isinstance(offset, timedelta) else offset)
@@ -81,7 +88,9 @@ class _TzOffsetFactory(_CachingFactory):
         return inst
 
 
-class _TzStrFactory(_CachingFactory):
+class _TzStrFactory(
+    *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]
+):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:
         key = (s, posix_offset)
         strong = cls._strong_instances

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, tzinfo
-from typing import Any
 
+from . import _peer
 from ._base import ZERO, _check_fromutc_arg
 from ._factories import _TzOffsetFactory, _TzSingleton
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["UTC", "tzoffset", "tzutc"]
 
 
-class tzutc(tzinfo, metaclass=_TzSingleton):
+@_peer.hide_real_only
+class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]
     """The UTC zone; ``tzutc()`` always returns the same object, ``UTC``."""
 
     def utcoffset(self, dt: datetime | None) -> timedelta:
@@ -53,7 +58,8 @@ class tzutc(tzinfo, metaclass=_TzSingleton):
 UTC = tzutc()
 
 
-class tzoffset(tzinfo, metaclass=_TzOffsetFactory):
+@_peer.hide_real_only
+class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]
     """A fixed offset from UTC with a name.
 
     ``offset`` is in seconds (int or float) or a ``timedelta``. Equal arguments give

@@ -9,10 +9,7 @@ elsewhere by the year's own two transitions.
 
 from __future__ import annotations
 
-import calendar
-import re
 from datetime import MAXYEAR, MINYEAR, datetime, timedelta
-from functools import lru_cache
 
 __all__ = ["_TZStr", "_parse_tz_str", "_ttinfo"]
 
@@ -25,10 +22,40 @@ _EPOCH_ORDINAL = _EPOCH.toordinal()
 _NEW_YEAR_MARGIN = 10 * 86400
 
 
-@lru_cache(maxsize=512)
+_TD_CACHE: dict[int, timedelta] = {}
+
+
 def _td(seconds: int) -> timedelta:
     # Zones share a few hundred distinct offsets; reuse the objects.
-    return timedelta(seconds=seconds)
+    td = _TD_CACHE.get(seconds)
+    if td is None:
+        if len(_TD_CACHE) >= 4096:
+            _TD_CACHE.clear()
+        td = _TD_CACHE[seconds] = timedelta(seconds=seconds)
+    return td
+
+
+def _isleap(year: int) -> bool:
+    # calendar.isleap, without importing calendar (and locale) at import time.
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+class _LazyPattern:
+    """A regular expression compiled on first use: importing ``re`` costs milliseconds,
+    and a process may never parse a TZ string. A method, once looked up, is kept as an
+    instance attribute, so later calls cost what the compiled pattern's do."""
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+
+    def __getattr__(self, name: str):  # noqa: ANN204 - the compiled pattern's methods
+        if name.startswith("__"):
+            raise AttributeError(name)
+        import re
+
+        value = getattr(re.compile(self._source), name)
+        setattr(self, name, value)
+        return value
 
 
 class _ttinfo:
@@ -69,7 +96,7 @@ _MONTH_STARTS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
 
 
 def _days_before_month(year: int, month: int) -> int:
-    return _days_before_year(year) + _MONTH_STARTS[month] + (month > 2 and calendar.isleap(year))
+    return _days_before_year(year) + _MONTH_STARTS[month] + (month > 2 and _isleap(year))
 
 
 class _DayOffset:
@@ -91,7 +118,7 @@ class _DayOffset:
         day = self.d
         if self.julian:
             day -= 1
-            if day >= 59 and calendar.isleap(year):
+            if day >= 59 and _isleap(year):
                 day += 1  # Jn skips February 29, so from March on it is a day later
         return (_days_before_year(year) + day) * 86400 + (
             self.hour * 3600 + self.minute * 60 + self.second
@@ -133,13 +160,12 @@ class _CalendarOffset:
 
 _NAME = r"(?:[a-zA-Z]+|<[a-zA-Z0-9+-]+>)"
 _OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
-_ZONE_RE = re.compile(
-    rf"(?P<std>{_NAME})(?:(?P<stdoff>{_OFFSET})(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?)?",
-    re.ASCII,
+_ZONE_RE = _LazyPattern(
+    rf"(?a)(?P<std>{_NAME})(?:(?P<stdoff>{_OFFSET})(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?)?"
 )
-_HMS_RE = re.compile(r"([+-])?(\d{1,3})(?::(\d{2})(?::(\d{2}))?)?", re.ASCII)
-_MONTH_RULE_RE = re.compile(r"M(\d{1,2})\.(\d)\.(\d)", re.ASCII)
-_DAY_RULE_RE = re.compile(r"\d{1,3}", re.ASCII)
+_HMS_RE = _LazyPattern(r"(?a)([+-])?(\d{1,3})(?::(\d{2})(?::(\d{2}))?)?")
+_MONTH_RULE_RE = _LazyPattern(r"(?a)M(\d{1,2})\.(\d)\.(\d)")
+_DAY_RULE_RE = _LazyPattern(r"(?a)\d{1,3}")
 
 
 def _hms(text: str) -> tuple[str | None, int, int, int] | None:

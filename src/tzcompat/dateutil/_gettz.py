@@ -15,13 +15,12 @@ lookups and ``tzlocal`` results are never cached.
 from __future__ import annotations
 
 import os
-import threading
 import time
 import warnings
 import weakref
-from collections import OrderedDict
+from _collections import OrderedDict
+from _thread import allocate_lock
 from datetime import tzinfo
-from typing import Any
 
 from .. import _tzpath
 from .._tzpath import available_timezones
@@ -30,6 +29,10 @@ from ._local import tzlocal
 from ._tzfile import tzfile
 from ._tzstr import tzstr
 from ._warnings import DeprecatedTzKeyWarning
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TZFILES", "available_iana_timezones", "gettz"]
 
@@ -156,7 +159,7 @@ class GettzFunc:
         self._instances: weakref.WeakValueDictionary[Any, tzinfo] = weakref.WeakValueDictionary()
         self._strong_cache: OrderedDict[Any, tzinfo] = OrderedDict()
         self._strong_cache_size = _STRONG_CACHE_SIZE
-        self._cache_lock = threading.Lock()
+        self._cache_lock = allocate_lock()
 
     def __call__(self, name: str | None = None) -> tzinfo | None:
         """A zone for ``name`` (see the module docs); the same object for the same name."""

@@ -6,11 +6,14 @@ adapter) needs python-dateutil installed; it is imported on first use.
 
 from __future__ import annotations
 
-import threading
+from _thread import allocate_lock
 from datetime import datetime, timedelta
-from typing import IO, Any
 
 from ._base import ZERO, _tzinfo
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__ = ["tzical"]
 
@@ -46,7 +49,7 @@ class _tzicalvtz(_tzinfo):
         # A few recent lookups; rrule.before() is expensive.
         self._cachedate: list[tuple[datetime, int]] = []
         self._cachecomp: list[_tzicalvtzcomp] = []
-        self._cache_lock = threading.Lock()
+        self._cache_lock = allocate_lock()
 
     def _find_comp(self, dt: datetime) -> _tzicalvtzcomp:
         if len(self._comps) == 1:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from datetime import datetime, timedelta
 
+from . import _peer
 from ._base import ZERO, _tzinfo
 from ._fixed import tzoffset, tzutc
 
@@ -23,11 +24,11 @@ def _naive_timestamp(dt: datetime) -> float:
     return (dt.replace(tzinfo=None) - _EPOCH).total_seconds()
 
 
-class tzlocal(_tzinfo):
+@_peer.hide_real_only
+class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
     """The system's local time zone (a new object on every call, never cached)."""
 
     def __init__(self) -> None:
-        super().__init__()
         self._std_offset = timedelta(seconds=-time.timezone)
         if time.daylight:
             self._dst_offset = timedelta(seconds=-time.altzone)

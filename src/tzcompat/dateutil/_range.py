@@ -10,11 +10,15 @@ them per year, and compares equal to the equivalent ``relativedelta``. User-supp
 
 from __future__ import annotations
 
-import calendar
 from datetime import date, datetime, timedelta
-from typing import Any
 
+from . import _peer
 from ._base import ZERO, tzrangebase
+from ._footer import _isleap
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["tzrange"]
 
@@ -48,6 +52,18 @@ class _Weekday:
     def __repr__(self) -> str:
         name = _WEEKDAY_NAMES[self.weekday]
         return f"{name}({self.n:+d})" if self.n else name
+
+
+_MONTH_DAYS = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _month_days(year: int, month: int) -> int:
+    if not 1 <= month <= 12:
+        # calendar.monthrange's own exception (IllegalMonthError), as relativedelta raises.
+        import calendar
+
+        return calendar.monthrange(year, month)[1]
+    return 29 if month == 2 and _isleap(year) else _MONTH_DAYS[month]
 
 
 def _split_seconds(total: int) -> tuple[int, int, int, int]:
@@ -113,9 +129,9 @@ class _YearRule:
     def _apply(self, other: datetime) -> datetime:
         year = other.year
         month = self.month or other.month
-        day = min(calendar.monthrange(year, month)[1], self.day or other.day)
+        day = min(_month_days(year, month), self.day or other.day)
         days = 0
-        if self.leapdays and month > 2 and calendar.isleap(year):
+        if self.leapdays and month > 2 and _isleap(year):
             days = self.leapdays
         ret = other.replace(year=year, month=month, day=day) + timedelta(
             days=days, seconds=self.seconds
@@ -228,7 +244,8 @@ def _as_seconds(value: Any) -> Any:
         return value
 
 
-class tzrange(tzrangebase):
+@_peer.hide_real_only
+class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
     """A zone given by offsets, abbreviations and DST start/end rules.
 
     ``start``/``end`` are ``relativedelta``-like objects added to January 1 of each

@@ -14,23 +14,27 @@ for days with no change at all (one dict lookup on ``toordinal()``).
 from __future__ import annotations
 
 import bisect
-import calendar
 import struct
 from datetime import datetime, timedelta
-from typing import IO, Any
 
 from .. import read_tzif
+from . import _peer
 from ._base import _tzinfo
 from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
 from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
     _days_before_year,
+    _isleap,
     _parse_tz_str,
     _td,
     _ttinfo,
     _TZStr,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
 
 __all__ = ["_TZStr", "_ttinfo", "_unpickle", "load_data", "tzfile"]
 
@@ -56,7 +60,8 @@ def _max_offset(rule: _TZStr) -> int:
     return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var]
 
 
-Data = tuple[Any, Any, Any, Any, Any, Any]
+if TYPE_CHECKING:
+    Data = tuple[Any, Any, Any, Any, Any, Any]
 
 
 _COUNTS = struct.Struct(">6l")
@@ -264,7 +269,8 @@ class _UtcDaySplit(int):
         return self
 
 
-class tzfile(_tzinfo):
+@_peer.hide_real_only
+class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     """A zone read from a TZif file: a path (``str``) or a binary file object.
 
     ``filename`` names the source in the repr when ``fileobj`` is a stream (default:
@@ -286,7 +292,6 @@ class tzfile(_tzinfo):
     def __init__(
         self, fileobj: str | IO[bytes] | None, filename: str | None = None, key: str | None = None
     ) -> None:
-        super().__init__()
         if isinstance(fileobj, str):
             self._filename = fileobj
             with open(fileobj, "rb") as stream:
@@ -468,7 +473,7 @@ class tzfile(_tzinfo):
 
     def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any, Any]:
         ys = _days_before_year(year) * 86400
-        ye = ys + (366 if calendar.isleap(year) else 365) * 86400
+        ye = ys + (366 if _isleap(year) else 365) * 86400
         n = len(self._trans_utc)
         # A scan, not a bisect: local times need not be sorted, and bisect's answer
         # only changes where the time crosses one of them anyway.
@@ -503,7 +508,7 @@ class tzfile(_tzinfo):
 
     def _utc_segments(self, year: int) -> tuple[Any, Any]:
         ys = _days_before_year(year) * 86400
-        ye = ys + (366 if calendar.isleap(year) else 365) * 86400
+        ye = ys + (366 if _isleap(year) else 365) * 86400
         trans = self._trans_utc
         n = len(trans)
         tti_at = self._tti_at

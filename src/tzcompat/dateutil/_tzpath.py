@@ -7,10 +7,12 @@ dateutil 4 shares ``TZPATH``/``reset_tzpath`` with the standard library's
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import _tzpath as _core_tzpath
 from .._tzpath import InvalidTZPathWarning, reset_tzpath
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["TZPATH", "InvalidTZPathWarning", "reset_tzpath"]  # noqa: F822 - TZPATH is live
 

@@ -11,16 +11,17 @@ Strings the grammar rejects raise ``ValueError("unknown string format")``.
 
 from __future__ import annotations
 
-import re
 import warnings
 
+from . import _peer
 from ._factories import _TzStrFactory
+from ._footer import _LazyPattern
 from ._range import _Weekday, _YearRule, tzrange
 from ._warnings import DeprecatedTzFormatWarning
 
 __all__ = ["tzstr"]
 
-_TOKEN_RE = re.compile(r"([,:.]|[a-zA-Z]+|[0-9]+)")
+_TOKEN_RE = _LazyPattern(r"([,:.]|[a-zA-Z]+|[0-9]+)")
 _DIGITS = "0123456789"
 _STOP_CHARS = "0123456789:,-+"  # a token with any of these cannot be part of a name
 _GNU_CHARS = "0123456789+-"
@@ -210,9 +211,8 @@ def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
 # letters, offsets and rule times of one or two digits, no colons. For these the
 # token grammar's result is fixed, and one regular expression reads it faster.
 _RULE = r"(?:M(\d{1,2})\.(\d)\.(\d)|J(\d{1,3})|(\d{1,3}))(?:/(\d{1,2}))?"
-_COMMON_RE = re.compile(
-    rf"([A-Za-z]+)([+-]?\d{{1,2}})(?:([A-Za-z]+)([+-]?\d{{1,2}})?(?:,{_RULE},{_RULE})?)?",
-    re.ASCII,
+_COMMON_RE = _LazyPattern(
+    rf"(?a)([A-Za-z]+)([+-]?\d{{1,2}})(?:([A-Za-z]+)([+-]?\d{{1,2}})?(?:,{_RULE},{_RULE})?)?"
 )
 
 
@@ -333,7 +333,8 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
     )
 
 
-class tzstr(tzrange, metaclass=_TzStrFactory):
+@_peer.hide_real_only
+class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]
     """A zone from a TZ-variable style string, read with dateutil's grammar.
 
     ``UTC+3`` and ``GMT+3`` are three hours ahead of UTC unless ``posix_offset`` is
