@@ -20,8 +20,8 @@ import traceback
 __all__ = ["main"]
 
 _USAGE = (
-    "usage: python -m tzcompat run [--pytz] [--dateutil] [--warn] [--audit] [--] SCRIPT [ARGS...]\n"
-    "       python -m tzcompat run [--pytz] [--dateutil] [--warn] [--audit] -m MODULE [ARGS...]\n"
+    "usage: {0} [--pytz] [--dateutil] [--warn] [--audit] [--] SCRIPT [ARGS...]\n"
+    "       {0} [--pytz] [--dateutil] [--warn] [--audit] -m MODULE [ARGS...]\n"
 )
 
 
@@ -89,18 +89,19 @@ def _exit_code(exc: SystemExit) -> int:
     return 1
 
 
-def main(argv: list[str]) -> int:
-    """Run the ``run`` command; returns the program's exit status (2 for usage errors)."""
+def main(argv: list[str], prog: str = "python -m tzcompat run") -> int:
+    """Run the ``run`` command; returns the program's exit status (2 for usage errors).
+    ``prog`` is the command as the user typed it, for messages."""
     try:
         flags, script, module, args = _parse(list(argv))
     except _Usage as exc:
-        sys.stderr.write(_USAGE + f"tzcompat run: error: {exc}\n")
+        sys.stderr.write(_USAGE.format(prog) + f"{prog}: error: {exc}\n")
         return 2
     if "help" in flags:
-        sys.stdout.write(_USAGE + __doc__.split("\n\n", 2)[2])
+        sys.stdout.write(_USAGE.format(prog) + __doc__.split("\n\n", 2)[2])
         return 0
     if script is not None and not os.path.exists(script):
-        print(f"tzcompat run: can't open file {script!r}: no such file", file=sys.stderr)
+        print(f"{prog}: can't open file {script!r}: no such file", file=sys.stderr)
         return 2
 
     from . import _install
