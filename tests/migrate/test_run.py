@@ -75,7 +75,7 @@ PYTZ_PROGRAM = textwrap.dedent(
     print(ref.utcoffset(datetime(2002, 7, 1)), ref.tzname(datetime(2002, 1, 1)),
           pytz.reference.UTC is utc)
     import sys
-    sys.stderr.write(f"implementation: {type(utc).__module__}\\n")
+    sys.stderr.write(f"implementation: {pytz.__name__}\\n")
     '''
 )
 

@@ -4,7 +4,9 @@ The module object is aliased rather than copied, so there is one set of zones, c
 functions: pickles name ``pytz._p``/``pytz._UTC``/``pytz.FixedOffset`` and load here,
 ``mock.patch("pytz.timezone")`` reaches the code that calls it, and ``pytz.tzinfo`` and the
 other submodules are the adapter's (they are put in ``sys.modules`` before anything can import
-them from this directory, which would make second copies of their classes).
+them from this directory, which would make second copies of their classes). The classes
+report pytz's module names. ``_tzcompat_dropin.py`` marks this directory as tzcompat's, so
+``tzcompat.pytz`` does not mistake it for the real pytz.
 """
 
 import os
@@ -16,6 +18,8 @@ from tzcompat.pytz import exceptions, lazy, reference, tzfile, tzinfo
 for _sub in (exceptions, lazy, reference, tzfile, tzinfo):
     sys.modules[__name__ + "." + _sub.__name__.rsplit(".", 1)[1]] = _sub
 sys.modules[__name__] = _impl
+# Classes report pytz's module names (pytz.tzinfo, pytz.exceptions, ...), as pytz's own do.
+_impl._set_pytz_names()
 
 if os.environ.get("TZCOMPAT_WARNINGS", "").strip().lower() in ("1", "true", "yes", "on"):
     from tzcompat.migrate import _warnings

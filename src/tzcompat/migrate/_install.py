@@ -204,6 +204,8 @@ def _convert_pytz(zone: Any) -> Any:
     """The adapter's object for a real pytz tzinfo, through its pickle recipe, or None."""
     from tzcompat import pytz as shim
 
+    if isinstance(zone, shim.BaseTzInfo):  # ours already (its classes may derive from pytz's)
+        return None
     try:
         func, args = zone.__reduce__()[:2]
         target = {"_p": shim._p, "_UTC": shim._UTC, "FixedOffset": shim.FixedOffset}.get(
@@ -214,8 +216,18 @@ def _convert_pytz(zone: Any) -> Any:
         return None
 
 
+#: True while install() imports tzcompat.pytz: the adapter then takes the place of pytz, so
+#: it must not import the real one to derive its classes from (tzcompat.pytz._realpytz).
+_installing_pytz = False
+
+
 def _install_pytz() -> None:
-    from tzcompat import pytz as shim
+    global _installing_pytz
+    _installing_pytz = True
+    try:
+        from tzcompat import pytz as shim
+    finally:
+        _installing_pytz = False
 
     pairs = [(_set_module("pytz", shim), shim)]
     for sub in _PYTZ_SUBMODULES:
@@ -226,6 +238,8 @@ def _install_pytz() -> None:
     real_base = getattr(real_tzinfo, "BaseTzInfo", None) if real_tzinfo is not _MISSING else None
     skip = {id(real) for real, _ in pairs if real is not _MISSING}
     _rebind(_mapping(pairs, "pytz"), skip, _convert_pytz, real_base)
+    # The adapter's classes report pytz's module names; uninstall() puts theirs back.
+    _attrs.extend(shim._set_pytz_names())
 
 
 def _install_dateutil() -> None:

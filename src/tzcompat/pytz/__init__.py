@@ -13,6 +13,7 @@ import os
 import sys
 from _thread import RLock
 
+from ._realpytz import real
 from .exceptions import (
     AmbiguousTimeError,
     InvalidTimeError,
@@ -118,21 +119,49 @@ def resource_exists(name: str) -> bool:
         return False
 
 
-def _read_data_file(name: str) -> bytes | None:
+def _read_data_file(name: str) -> tuple[bytes, str] | None:
+    """``(contents, where)`` of a data file, or None when there is none.
+
+    A file that exists but cannot be read raises ``ValueError`` naming it: the callers
+    fill lazy containers, which must not be left empty by a passing I/O problem.
+    """
     root = _tzdata_dir()
+    where = name
     try:
         if root is not None:
-            with open(os.path.join(root, name), "rb") as f:
-                return f.read()
-        import tzcompat
+            where = os.path.join(root, name)
+            try:
+                f = open(where, "rb")
+            except FileNotFoundError:
+                return None
+        else:
+            import tzcompat
 
-        fobj = tzcompat.find_data_file(name)
-        if fobj is None:
-            return None
-        with fobj:
-            return fobj.read()
-    except OSError:
+            f = tzcompat.find_data_file(name)
+            if f is None:
+                return None
+            where = str(getattr(f, "name", name))
+        with f:
+            return f.read(), where
+    except OSError as exc:
+        raise ValueError(f"tzcompat.pytz: cannot read {where}: {exc}") from exc
+
+
+def _data_lines(name: str) -> tuple[list[str], str] | None:
+    """The non-comment lines of a text data file, and where it is; ValueError if not text."""
+    found = _read_data_file(name)
+    if found is None:
         return None
+    data, where = found
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"tzcompat.pytz: {where} is not UTF-8 text ({exc})") from None
+    return [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")], where
+
+
+def _bad_line(where: str, line: str) -> ValueError:
+    return ValueError(f"tzcompat.pytz: {where} is corrupt: unexpected line {line[:80]!r}")
 
 
 def _load_core_zone(name: str) -> Any:
@@ -148,14 +177,19 @@ def _load_core_zone(name: str) -> Any:
 
 def _zone_names() -> list[str]:
     """Every zone and link name of the data in use (pytz's list: all but ``Factory``)."""
-    data = _read_data_file("tzdata.zi")
+    found = _data_lines("tzdata.zi")
     names: set[str] = set()
-    if data is not None:
-        for line in data.decode("utf-8").splitlines():
-            if line.startswith("Z "):
-                names.add(line.split()[1])
-            elif line.startswith("L "):
-                names.add(line.split()[2])
+    if found is not None:
+        lines, where = found
+        for line in lines:
+            kind = line[:2]
+            if kind in ("Z ", "L "):
+                fields = line.split()
+                if len(fields) < 3:
+                    raise _bad_line(where, line)
+                names.add(fields[1] if kind == "Z " else fields[2])
+        if not names:
+            raise ValueError(f"tzcompat.pytz: {where} names no zones")
     else:
         import tzcompat
 
@@ -173,37 +207,32 @@ def _data_version() -> str | None:
         import tzcompat
 
         return tzcompat.data_version()
-    data = _read_data_file("tzdata.zi")
-    if data is not None:
-        first = data.split(b"\n", 1)[0].decode("ascii", "replace")
+    try:
+        found = _read_data_file("tzdata.zi")
+    except ValueError:
+        return None
+    if found is not None:
+        first = found[0].split(b"\n", 1)[0].decode("ascii", "replace")
         if first.startswith("# version "):
             version = first[len("# version ") :].strip()
             # pytz's own build writes "unknown" here.
-            return None if version == "unknown" else version
+            return None if version in ("", "unknown") else version
     return None
 
 
-def _pip_version(olson: str | None) -> str:
-    """pytz's version number for a data version: ``2026f`` -> ``2026.6``."""
-    if not olson or len(olson) < 5 or not olson[:4].isdigit():
-        return "0"
-    letters = olson[4:]
-    num = 0
-    for ch in letters:
-        num = num * 26 + (ord(ch.lower()) - 96)
-    return f"{olson[:4]}.{num}"
+# The pytz release whose API tzcompat.pytz follows (also the drop-in distribution's version).
+# It does not depend on the data: libraries compare it against minimum pytz versions.
+__version__ = VERSION = "2026.6"
 
-
-_LAZY_VERSION_NAMES = ("OLSON_VERSION", "OLSEN_VERSION", "VERSION", "__version__")
+_LAZY_VERSION_NAMES = ("OLSON_VERSION", "OLSEN_VERSION")
 
 
 def __getattr__(name: str) -> Any:
-    # The version strings name the data in use, which costs a file read: do it on demand.
+    # OLSON_VERSION names the data in use, which costs a file read: do it on demand.
     if name in _LAZY_VERSION_NAMES:
         olson = _data_version()
         g = globals()
         g["OLSON_VERSION"] = g["OLSEN_VERSION"] = olson if olson is not None else "unknown"
-        g["VERSION"] = g["__version__"] = _pip_version(olson)
         return g[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -280,7 +309,7 @@ def _case_insensitive_zone_lookup(zone: str) -> str:
 # UTC and fixed offsets
 
 
-class UTC(BaseTzInfo):
+class UTC(BaseTzInfo, *real("UTC.__class__")):
     """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
 
     zone = "UTC"
@@ -356,7 +385,7 @@ def _unpickle_fixed(offset: float) -> BaseTzInfo:
     return FixedOffset(offset)
 
 
-class _FixedOffset(BaseTzInfo):
+class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):
     """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
 
     zone = None
@@ -436,22 +465,43 @@ _COMMON_EXTRAS = (
 )  # fmt: skip
 
 
-def _tab_lines(name: str) -> list[str]:
-    data = _read_data_file(name)
-    if data is None:
+def _tab_rows(name: str, min_fields: int) -> list[list[str]]:
+    """The rows of a tab-separated table (``zone.tab``, ``iso3166.tab``); [] if it is absent."""
+    found = _data_lines(name)
+    if found is None:
         return []
-    return [ln for ln in data.decode("utf-8").splitlines() if ln and not ln.startswith("#")]
+    lines, where = found
+    rows = []
+    for line in lines:
+        fields = line.split("\t")
+        if len(fields) < min_fields:  # hand-made files may use spaces
+            fields = line.split(None, min_fields - 1)
+        if len(fields) < min_fields or not all(f.strip() for f in fields[:min_fields]):
+            raise _bad_line(where, line)
+        rows.append([f.strip() for f in fields])
+    return rows
 
 
 def _common_names() -> list[str]:
-    names = {ln.split(None, 4)[2] for ln in _tab_lines("zone.tab")}
+    names = {row[2] for row in _tab_rows("zone.tab", 3)}
     names.update(_COMMON_EXTRAS)
     return [name for name in sorted(names) if name in all_timezones_set]
 
 
-def _deferred(func: Any) -> Any:
-    # A generator that calls ``func`` only when first advanced (a genexp would call it now).
-    yield from func()
+class _Deferred:
+    """An iterable that calls ``func`` for its items on each iteration (not at creation, as
+    a genexp would), so a fill that failed on bad data is retried on the next use."""
+
+    __slots__ = ("func",)
+
+    def __init__(self, func: Any) -> None:
+        self.func = func
+
+    def __iter__(self) -> Any:
+        return iter(self.func())
+
+
+_deferred = _Deferred
 
 
 _all_timezones_unchecked = LazyList(_deferred(_zone_names))
@@ -494,8 +544,7 @@ class _CountryTimezoneDict(LazyDict):
 
     def _fill(self) -> None:
         data: dict[str, list[str]] = {}
-        for line in _tab_lines("zone.tab"):
-            code, _coordinates, zone = line.split(None, 4)[:3]
+        for code, _coordinates, zone, *_ in _tab_rows("zone.tab", 3):
             if zone in all_timezones_set:
                 data.setdefault(code, []).append(zone)
         self.data = data
@@ -509,9 +558,8 @@ class _CountryNameDict(LazyDict):
 
     def _fill(self) -> None:
         data = {}
-        for line in _tab_lines("iso3166.tab"):
-            code, name = line.split(None, 1)
-            data[code] = name.strip()
+        for code, name, *_ in _tab_rows("iso3166.tab", 2):
+            data[code] = name
         self.data = data
 
 
@@ -553,6 +601,46 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
         if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):
             return cand
     return dt.astimezone(target)
+
+
+_INTERNAL_CLASSES = ("_Deferred", "_LazyClassData", "_LazyTzinfos", "_ZoneData")
+
+
+def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
+    """Make the classes report pytz's module names (``pytz.tzinfo``, ``pytz.exceptions``, ...).
+
+    Done when tzcompat.pytz is installed as ``pytz`` (the drop-in, ``install()``): checks
+    such as pandas' ``type(tz).__module__.startswith("pytz")`` then see pytz, and pickled
+    classes and exceptions name pytz's modules. Zones built afterwards follow
+    ``tzfile._ZONE_MODULE``. Returns ``(object, "__module__"/"_ZONE_MODULE", old, new)`` for
+    each change, which ``uninstall()`` reverts.
+    """
+    from . import exceptions, lazy, reference, tzfile
+    from . import tzinfo as tzinfo_mod
+
+    homes: dict[int, tuple[Any, str]] = {}
+    for mod in (sys.modules[__name__], exceptions, lazy, reference, tzfile, tzinfo_mod):
+        home = "pytz" + mod.__name__[len(__name__) :]
+        for value in list(vars(mod).values()):
+            if (
+                isinstance(value, type)
+                and value.__module__ == mod.__name__
+                and value.__name__ not in _INTERNAL_CLASSES
+            ):
+                homes[id(value)] = (value, home)
+    homes[id(type(utc))] = (type(utc), "pytz")
+    for tz in list(_tzinfo_cache.values()):
+        cls = type(tz)
+        if cls.__module__ == tzfile.__name__:
+            homes[id(cls)] = (cls, "pytz.tzfile")
+    changes: list[tuple[Any, str, str, str]] = []
+    for cls, home in homes.values():
+        changes.append((cls, "__module__", cls.__module__, home))
+        cls.__module__ = home
+    if tzfile._ZONE_MODULE != "pytz.tzfile":
+        changes.append((tzfile, "_ZONE_MODULE", tzfile._ZONE_MODULE, "pytz.tzfile"))
+        tzfile._ZONE_MODULE = "pytz.tzfile"
+    return changes
 
 
 def _test() -> Any:

@@ -6,6 +6,7 @@ and pytz's exact ``localize`` for what the table leaves to it.
 
 from __future__ import annotations
 
+import sys
 from bisect import bisect_left, bisect_right
 from datetime import datetime, timedelta
 from itertools import compress, repeat
@@ -21,6 +22,7 @@ from .tzinfo import (
     _TWO_DAYS,
     _V1_END,
     _V1_LOW,
+    HORIZON,
     _datetime_cache,
     _pytz_dst,
     _raw_state,
@@ -132,6 +134,51 @@ def build_view(zd: _ZoneData) -> None:
     zd.raw = raw
     zd.infos = infos
     zd.times = times
+
+
+def build_ext(zd: _ZoneData) -> None:
+    """The exposed transition lists: pytz's view, then the rule's transitions to HORIZON.
+
+    The DST amounts of the added periods are pytz's inference over the whole chain, and
+    ``fromutc``/``localize`` take their periods from these lists up to HORIZON.
+    """
+    zd.ensure_states()
+    if zd.beyond is None:
+        zd.ext_times, zd.ext_states = [datetime.min], zd.states[-1:]
+        zd.times_all, zd.infos_all = zd.times, zd.infos
+        return
+    zi = zd.zoneinfo
+    start = zd.beyond
+    stamps = []
+    raws = []
+    for t in zi.transitions(_ts(start), _ts(HORIZON)):
+        stamps.append(t.timestamp)
+        raws.append(_raw_state(t.after))
+    full = zd.raw + raws
+    base = len(zd.raw)
+    infos = []
+    for i, r in enumerate(raws):
+        dst = _pytz_dst(full, base + i)
+        infos.append(memorized_ttinfo(_round_minute(r[0]), _round_minute(dst), r[2]))
+    times = [memorized_datetime(ts) for ts in stamps]
+    states = [_period(zd, info) for info in infos]
+    # Before the first added transition the view's last period holds.
+    zd.ext_times = [datetime.min, *times]
+    zd.ext_states = [zd.states[-1], *states]
+    if _real_pytz_in_use():
+        # pandas swaps zones for the real pytz's (tz_standardize calls pytz.timezone) and
+        # caches transition data by zone name, shared with them: expose pytz's own extent.
+        zd.times_all, zd.infos_all = zd.times, zd.infos
+    else:
+        zd.infos_all = zd.infos + infos
+        zd.times_all = zd.times + times
+
+
+def _real_pytz_in_use() -> bool:
+    """Whether ``import pytz`` gives the real pytz (loaded, and not tzcompat installed)."""
+    from ._realpytz import real_pytz
+
+    return real_pytz is not None and sys.modules.get("pytz") is real_pytz
 
 
 def build_states(zd: _ZoneData) -> None:
@@ -296,7 +343,7 @@ def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> da
                 if not zd.lbounds:
                     zd._build_table()
             return tz.localize(dt, is_dst)
-        if not zd.states:
+        if not zd.states and zd.zoneinfo is not None:
             state = _quiet_state(zd, dt)
             if state is not None:
                 return dt.replace(tzinfo=state, fold=0)

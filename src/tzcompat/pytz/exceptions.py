@@ -1,8 +1,11 @@
 """The exception classes of pytz, with the same hierarchy.
 
 None of them derives from ``ValueError``: code written for pytz catches them by name, or
-``UnknownTimeZoneError`` as a ``KeyError``.
+``UnknownTimeZoneError`` as a ``KeyError``. When the real pytz is installed too, each class
+also derives from its namesake there, so ``except pytz.NonExistentTimeError`` catches ours.
 """
+
+from ._realpytz import real
 
 __all__ = [
     "UnknownTimeZoneError",
@@ -12,11 +15,16 @@ __all__ = [
 ]
 
 
-class Error(Exception):
+class Error(*(real("exceptions.Error") or (Exception,))):
     """Base class of every exception this package raises on purpose."""
 
 
-class UnknownTimeZoneError(KeyError, Error):
+# Real pytz's UnknownTimeZoneError brings KeyError in (C3 allows no KeyError before it).
+_REAL_UNKNOWN = real("exceptions.UnknownTimeZoneError")
+_UNKNOWN_BASES = (Error, *_REAL_UNKNOWN) if _REAL_UNKNOWN else (KeyError, Error)
+
+
+class UnknownTimeZoneError(*_UNKNOWN_BASES):
     """The zone name is not in the zone database (also raised for non-string names).
 
     >>> isinstance(UnknownTimeZoneError('x'), KeyError)
@@ -24,13 +32,13 @@ class UnknownTimeZoneError(KeyError, Error):
     """
 
 
-class InvalidTimeError(Error):
+class InvalidTimeError(Error, *real("exceptions.InvalidTimeError")):
     """Base class for wall times that cannot be mapped to exactly one instant."""
 
 
-class AmbiguousTimeError(InvalidTimeError):
+class AmbiguousTimeError(InvalidTimeError, *real("exceptions.AmbiguousTimeError")):
     """The wall time occurs twice (a fold, e.g. when DST ends) and ``is_dst=None`` was given."""
 
 
-class NonExistentTimeError(InvalidTimeError):
+class NonExistentTimeError(InvalidTimeError, *real("exceptions.NonExistentTimeError")):
     """The wall time is skipped (a gap, e.g. when DST starts) and ``is_dst=None`` was given."""

@@ -2,8 +2,9 @@
 
 ``LazyList`` and ``LazySet`` are real ``list``/``set`` instances (so ``isinstance`` checks and
 JSON encoding work). A pending instance's class has methods that first pour the pending
-iterable in and switch the instance to a plain subclass, so after the first use the object
-costs nothing extra.
+iterable in and then switch the instance to a plain subclass, so after the first use the
+object costs nothing extra. Filling holds a lock, and a fill that raises leaves the instance
+pending (and empty), so the next use tries again.
 """
 
 from __future__ import annotations
@@ -72,15 +73,25 @@ def _lazy_classes(cls: type, base: type, names: list[str], fill) -> tuple[type, 
     filled = type(cls.__name__, (base,), {"__module__": __name__})
     pending = type(cls.__name__, (base,), {"__module__": __name__})
 
+    clear = base.clear
+
     def wrap(name: str):
         real = getattr(base, name)
 
         def method(self, *args, **kwargs):
-            with _fill_lock:
-                if type(self) is pending:
-                    items = self.__dict__.pop("_pending_items")
-                    self.__class__ = filled
-                    fill(self, items)
+            if type(self) is pending:
+                with _fill_lock:
+                    if type(self) is pending:
+                        # Fill first, switch class last: other threads reach the plain
+                        # methods only once the contents are complete. A failed fill is
+                        # undone and retried on the next use.
+                        try:
+                            fill(self, self.__dict__["_pending_items"])
+                        except BaseException:
+                            clear(self)
+                            raise
+                        del self.__dict__["_pending_items"]
+                        self.__class__ = filled
             return real(self, *args, **kwargs)
 
         method.__name__ = name

@@ -45,6 +45,11 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
     return from_zoneinfo(zone, zi)
 
 
+# The module name per-zone classes report: ``pytz.tzfile`` (as pytz's do) while tzcompat.pytz is
+# installed as ``pytz``, so checks such as ``type(tz).__module__.startswith("pytz")`` hold.
+_ZONE_MODULE = __name__
+
+
 def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
     """Make the pytz zone object (a fresh class and family) for the core zone ``zi``."""
     is_dst_zone, first = zone_head(zi)
@@ -58,10 +63,11 @@ def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
                 "_utcoffset": memorized_timedelta(first[0]),
                 "_tzname": first[2],
                 "_zoneinfo": zi,
+                "__module__": _ZONE_MODULE,
             },
         )
         return cls()
     zd = _ZoneData(zone, zi, first)
-    cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd})
+    cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE})
     zd.cls = cls
     return cls()

@@ -19,6 +19,7 @@ from _thread import RLock
 from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
 
+from ._realpytz import real
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
@@ -80,6 +81,10 @@ _MAX_SAFE = datetime.max - _TWO_DAYS
 _V1_LOW = -(2**31)  # pytz reads the 32-bit TZif block: its data covers [-2**31, 2**31)
 _V1_END = 2**31
 _MAX_TS = int((datetime.max - _epoch).total_seconds())
+# The exposed transition lists go on past pytz's 2037 end with the zone's rule up to here
+# (pandas' nanosecond limit is 2262-04-11), so what pandas computes from them and what
+# localize/fromutc give agree; later instants follow the rule, and pandas the last period.
+HORIZON = datetime(2262, 1, 1)
 
 
 # --------------------------------------------------------------------------------------------
@@ -105,7 +110,11 @@ def _pickle_func(name: str, fallback: Any) -> Any:
     return func if func is not None else fallback
 
 
-class BaseTzInfo(tzinfo):
+# With real pytz installed, each class also derives from its namesake there (see _realpytz);
+# ours come first in the MRO, and define every name the real ones do.
+
+
+class BaseTzInfo(*(real("tzinfo.BaseTzInfo") or (tzinfo,))):
     """Base class of every pytz tzinfo (``isinstance`` checks in the wild use it)."""
 
     # Overridden in subclasses and instances.
@@ -124,7 +133,7 @@ class BaseTzInfo(tzinfo):
         return self
 
 
-class StaticTzInfo(BaseTzInfo):
+class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
     _zoneinfo: Any = None
@@ -193,7 +202,7 @@ class _LazyClassData:
         zd = getattr(owner, "_zd", None)
         if zd is None:  # DstTzInfo itself, as in pytz: None
             return None
-        zd.ensure_view()
+        zd.ensure_exposed()
         return getattr(zd, self.attr)
 
 
@@ -214,11 +223,11 @@ class _LazyTzinfos:
         return zd.tzinfos
 
 
-class DstTzInfo(BaseTzInfo):
+class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
     """A zone whose offset changes; each instance is one period of the zone."""
 
-    _utc_transition_times = _LazyClassData("times")
-    _transition_info = _LazyClassData("infos")
+    _utc_transition_times = _LazyClassData("times_all")
+    _transition_info = _LazyClassData("infos_all")
     _tzinfos = _LazyTzinfos()
     _dst: timedelta | None = None
     _zd: _ZoneData | None = None
@@ -227,8 +236,25 @@ class DstTzInfo(BaseTzInfo):
     def __init__(self, _inf: tuple | None = None, _tzinfos: dict | None = None) -> None:
         if _inf:
             self._utcoffset, self._dst, self._tzname = _inf
-            if _tzinfos is not None and (self._zd is None or _tzinfos is not self._zd.tzinfos):
+            zd = self._zd
+            if zd is None and _tzinfos:
+                # A period of a family built from a subclass's own lists (below).
+                zd = getattr(next(iter(_tzinfos.values())), "_zd", None)
+                if zd is not None and zd.tzinfos is _tzinfos:
+                    self.__dict__["_zd"] = zd
+            if _tzinfos is not None and (zd is None or _tzinfos is not zd.tzinfos):
                 self.__dict__["_tzinfos"] = _tzinfos
+        elif self._zd is None:
+            # pytz's documented subclassing pattern: a subclass carrying its own
+            # ``_utc_transition_times`` and ``_transition_info``. Each construction is a new
+            # family, as in pytz.
+            zd = _ZoneData.from_lists(self.zone, self._utc_transition_times, self._transition_info)
+            self.__dict__["_zd"] = zd
+            self._utcoffset, self._dst, self._tzname = zd.first_info
+            zd.zone_obj = self
+            zd.tzinfos[zd.first_info] = self
+            cls = type(self)
+            zd.cls = lambda inf: cls(inf, zd.tzinfos)
         else:
             zd = self._zd
             self._utcoffset, self._dst, self._tzname = zd.first_info
@@ -463,9 +489,29 @@ class _ZoneData:
         self.lbounds: list[datetime] = []
         self.lresults: list[Any] = [None]
         self.beyond: datetime | None = None  # first transition after pytz's horizon
+        # The exposed lists: the view plus the rule's transitions up to HORIZON.
+        self.times_all: list[datetime] | None = None
+        self.infos_all: list[tuple] | None = None
+        self.ext_times: list[datetime] = []
+        self.ext_states: list[DstTzInfo] = []
         self.slow_calls = 0
         self._years: dict[int, tuple[list[datetime], list[DstTzInfo]]] = {}
         self._lock = RLock()
+
+    @classmethod
+    def from_lists(cls, zone: str | None, times: Any, infos: Any) -> _ZoneData:
+        """A family's data from pytz-style lists (a subclass's own transition lists)."""
+        first = infos[0]  # TypeError/IndexError for missing or empty lists, as in pytz
+        zd = cls(zone, None, (0, False, ""))  # type: ignore[arg-type]
+        zd.first_info = first
+        # Instants before the first time take the first period (pytz clamps the index at 0).
+        zd.times = [datetime.min, *times[1:]]
+        zd.infos = list(infos)
+        if len(zd.times) != len(zd.infos):
+            raise ValueError(
+                f"{zone!r}: {len(times)} transition times but {len(infos)} transition infos"
+            )
+        return zd
 
     # -- building --------------------------------------------------------------------------
 
@@ -478,6 +524,16 @@ class _ZoneData:
     def _build_view(self) -> None:
         _load_builders()  # replaces this method with _zonebuild's
         self._build_view()
+
+    def ensure_exposed(self) -> None:
+        if self.times_all is None:
+            with self._lock:
+                if self.times_all is None:
+                    self._build_ext()
+
+    def _build_ext(self) -> None:
+        _load_builders()  # replaces this method with _zonebuild's
+        self._build_ext()
 
     def ensure_states(self) -> None:
         if not self.states:
@@ -523,6 +579,9 @@ class _ZoneData:
         return self.states[i]
 
     def _state_beyond(self, dt: datetime) -> DstTzInfo:
+        if dt < HORIZON:
+            self.ensure_exposed()
+            return self.ext_states[bisect_right(self.ext_times, dt) - 1]
         year = dt.year
         window = self._years.get(year)
         if window is None:
@@ -553,4 +612,5 @@ def _load_builders() -> None:
     _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign]
     _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign]
     _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign]
+    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign]
     _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign]

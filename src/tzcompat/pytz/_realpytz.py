@@ -1,0 +1,78 @@
+"""The real pytz, when it is installed alongside: tzcompat.pytz's classes also derive from its.
+
+With real pytz importable, the adapter's tzinfo and exception classes get its classes as
+extra bases, so ``isinstance(tz, pytz.tzinfo.BaseTzInfo)`` (pandas), ``except
+pytz.NonExistentTimeError`` (croniter) and the like accept tzcompat's objects. Every method
+and attribute stays the adapter's own: its classes come first in the method resolution order.
+
+Real pytz is never imported when it is absent, when ``pytz`` is tzcompat itself (the drop-in
+package, or ``install()`` importing the adapter to put it in pytz's place), or when
+``TZCOMPAT_PYTZ_BASES=0``.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import ModuleType
+
+# A file the drop-in distribution (compat/pytz) ships in its package directory.
+DROPIN_MARKER = "_tzcompat_dropin.py"
+
+
+def _is_ours(origin: str | None) -> bool:
+    if not origin:
+        return True
+    return os.path.exists(os.path.join(os.path.dirname(origin), DROPIN_MARKER))
+
+
+def _find() -> ModuleType | None:
+    if os.environ.get("TZCOMPAT_PYTZ_BASES", "").strip().lower() in ("0", "false", "no", "off"):
+        return None
+    if getattr(sys.modules.get("tzcompat.migrate._install"), "_installing_pytz", False):
+        return None
+    if "pytz" in sys.modules:
+        mod = sys.modules["pytz"]
+        if mod is None or mod.__name__ != "pytz":  # blocked, or tzcompat.pytz aliased
+            return None
+        spec = getattr(mod, "__spec__", None)
+        if _is_ours(getattr(spec, "origin", None) or getattr(mod, "__file__", None)):
+            return None
+        if "pytz.tzinfo" not in sys.modules or "pytz.exceptions" not in sys.modules:
+            return None  # real pytz in the middle of its own import
+    else:
+        from importlib.util import find_spec
+
+        try:
+            spec = find_spec("pytz")
+        except (ImportError, ValueError):
+            return None
+        if spec is None or _is_ours(spec.origin):
+            return None
+    try:
+        import pytz
+        import pytz.exceptions
+        import pytz.tzinfo
+    except Exception:  # a broken install is as good as none
+        return None
+    if not hasattr(pytz.tzinfo, "DstTzInfo") or not hasattr(pytz.exceptions, "Error"):
+        return None
+    return pytz
+
+
+real_pytz: ModuleType | None = _find()
+
+
+def real(path: str) -> tuple[type, ...]:
+    """``(cls,)`` for the real pytz class at ``path`` (e.g. ``"tzinfo.DstTzInfo"``), else ``()``."""
+    obj = real_pytz
+    if obj is None:
+        return ()
+    for part in path.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return ()
+    return (obj,) if isinstance(obj, type) else ()
