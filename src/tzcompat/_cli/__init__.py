@@ -36,7 +36,8 @@ class _Version(argparse.Action):
         from .. import __version__, data_version
 
         data = data_version() or "unknown"
-        parser.exit(0, f"tzcompat {__version__} (time zone data {data})\n")
+        print(f"tzcompat {__version__} (time zone data {data})")
+        parser.exit(0)
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:

@@ -75,7 +75,8 @@ def since_epoch(dt: datetime) -> timedelta:
 
 def new_year(year: int) -> int:
     """POSIX seconds of ``year``-01-01T00:00Z (also for year 10000)."""
-    return (date(year - 1, 12, 31).toordinal() + 1 - _EPOCH_DAY) * 86400
+    day = date(year, 1, 1).toordinal() if year <= 9999 else date.max.toordinal() + 1
+    return (day - _EPOCH_DAY) * 86400
 
 
 def state_at(zone: ZoneInfo, ts: int) -> ZoneState:
