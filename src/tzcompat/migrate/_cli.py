@@ -12,13 +12,17 @@ import difflib
 import fnmatch
 import os
 import sys
+import time
 import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-INSTALL_HINT = "tzcompat migrate needs LibCST: pip install 'tzcompat[migrate]'"
+INSTALL_HINT = (
+    "tzcompat migrate needs LibCST: pip install libcst "
+    "(or, in a tzcompat checkout: pip install '.[migrate]')"
+)
 
 # Directories that never hold code to migrate (tooling, caches, installed packages).
 _SKIP_DIRS = {
@@ -27,9 +31,9 @@ _SKIP_DIRS = {
 }  # fmt: skip
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m tzcompat migrate",
+        prog=prog,
         description="Rewrite pytz and dateutil.tz usage to zoneinfo/datetime (standard library). "
         "Sites whose meaning cannot be kept are left as they are, with a "
         "'# tzcompat-migrate[...]' comment and a line in the report.",
@@ -61,12 +65,36 @@ def _parser() -> argparse.ArgumentParser:
         "--no-progress", action="store_false", dest="progress", help="never show it"
     )
     parser.add_argument(
+        "-j", "--jobs", type=_jobs, default=os.cpu_count() or 1, metavar="N",
+        help="files processed in parallel by N processes (default: the number of CPUs); "
+        "the output order does not depend on it",
+    )  # fmt: skip
+    parser.add_argument(
+        "--format", action="store_true",
+        help="also run the project's own formatter (ruff format or black, whichever its "
+        "configuration names) on the changed files",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-style", action="store_false", dest="style",
+        help="do not sort the added imports or wrap changed lines to the project's settings",
+    )  # fmt: skip
+    parser.add_argument(
         "-v", "--verbose", action="store_true", help="also list every plain rewrite"
     )
     parser.add_argument(
         "-q", "--quiet", action="store_true", help="print only errors and the summary"
     )
     return parser
+
+
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return value
 
 
 def _excluded(path: Path, patterns: Sequence[str]) -> bool:
@@ -143,6 +171,7 @@ class _Summary:
     markers: int = 0
     notes: int = 0
     rewrites: int = 0
+    seconds: float = 0.0
 
 
 def _read(path: Path) -> tuple[str, str, str]:
@@ -168,20 +197,119 @@ def _syntax_error(text: str, path: Path, exc: Exception) -> str:
     return f"{line}:{column}: cannot parse: {message}"
 
 
+@dataclass(frozen=True)
+class _Options:
+    """What each worker needs; picklable, sent once to every worker process."""
+
+    mode: str
+    style: bool = True
+    format: bool = False
+    # keyword arguments for migrate_source (project index, helper placement, ...)
+    migrate_kwargs: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class _FileResult:
+    """One file's outcome, built in a worker and reported by the parent in input order."""
+
+    path: Path
+    code: str | None = None
+    encoding: str = "utf-8"
+    changed: bool = False
+    diff: str = ""
+    findings: list[tuple[int, int, str, str, str]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+_WORKER_OPTIONS: _Options | None = None
+
+
+def _init_worker(options: _Options) -> None:
+    global _WORKER_OPTIONS
+    _WORKER_OPTIONS = options
+
+
+def _work(path: Path) -> _FileResult:
+    assert _WORKER_OPTIONS is not None
+    return _process(path, _WORKER_OPTIONS)
+
+
+def _process(path: Path, options: _Options) -> _FileResult:
+    """Migrate, restyle and (optionally) format one file; never raises."""
+    import libcst
+
+    from . import _style
+    from ._codemod import migrate_source
+
+    out = _FileResult(path)
+    text = ""
+    try:
+        text, out.encoding, _ = _read(path)
+        result = migrate_source(text, **options.migrate_kwargs)  # type: ignore[arg-type]
+    except libcst.ParserSyntaxError as exc:
+        out.errors.append(f"{path}:{_syntax_error(text, path, exc)}")
+        return out
+    except (OSError, UnicodeDecodeError, SyntaxError) as exc:
+        out.errors.append(f"{path}: cannot read: {exc}")
+        return out
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop a tree
+        out.errors.append(f"{path}: internal error, file left unchanged: {exc!r}")
+        return out
+    out.findings = [(f.line, f.column, f.kind, f.code, f.message) for f in result.findings]
+    if not result.changed:
+        return out
+    code = result.code
+    if options.style or options.format:
+        style = _style.find_style(path)
+        if options.style:
+            try:
+                code = _style.restyle(text, code, style)
+            except Exception as exc:  # noqa: BLE001 - keep the unstyled rewrite
+                out.errors.append(f"{path}: internal error in restyling: {exc!r}")
+        if options.format:
+            try:
+                code = _style.format_source(code, path, style)
+            except _style.FormatError as exc:
+                out.errors.append(f"{path}: --format: {exc}")
+    out.code, out.changed = code, code != text
+    if out.changed and options.mode == "diff":
+        shown = path.as_posix().lstrip("/")
+        lines = difflib.unified_diff(
+            text.splitlines(keepends=True),
+            code.splitlines(keepends=True),
+            fromfile=f"a/{shown}",
+            tofile=f"b/{shown}",
+        )
+        out.diff = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+    return out
+
+
+def _results(files: list[Path], options: _Options, jobs: int) -> Iterator[_FileResult]:
+    """The per-file results in the order of ``files``, computed by ``jobs`` processes."""
+    # a worker costs an interpreter start and a LibCST import: not worth it for a few files
+    if jobs <= 1 or len(files) < 2 * jobs:
+        for path in files:
+            yield _process(path, options)
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunk = max(1, min(8, len(files) // (jobs * 8)))
+    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(options,)) as pool:
+        yield from pool.map(_work, files, chunksize=chunk)
+
+
 def run(
     argv: Sequence[str],
     stdout: TextIO | None = None,
     stderr: TextIO | None = None,
+    prog: str = "python -m tzcompat migrate",
 ) -> int:
     """The command itself; ``main`` adds the LibCST check. Returns the exit status."""
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    args = _parser().parse_args(list(argv))
+    args = _parser(prog).parse_args(list(argv))
     mode = args.mode or "diff"
-
-    import libcst
-
-    from ._codemod import migrate_source
+    started = time.perf_counter()
 
     files = list(iter_python_files(args.paths, args.exclude))
     for raw in args.paths:
@@ -191,53 +319,31 @@ def run(
     for raw in args.paths:
         if not Path(raw).exists():
             summary.errors.append(f"{raw}: no such file or directory")
+    options = _Options(mode=mode, style=args.style, format=args.format)
     show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
     progress = _Progress(len(files), stderr, bool(show))
-    for done, path in enumerate(files, 1):
+    for done, result in enumerate(_results(files, options, args.jobs), 1):
         summary.files += 1
-        try:
-            text, encoding, newline = _read(path)
-            result = migrate_source(text)
-        except libcst.ParserSyntaxError as exc:
-            summary.errors.append(f"{path}:{_syntax_error(text, path, exc)}")
-            progress.update(done)
-            continue
-        except (OSError, UnicodeDecodeError, SyntaxError) as exc:
-            summary.errors.append(f"{path}: cannot read: {exc}")
-            progress.update(done)
-            continue
-        except Exception as exc:  # noqa: BLE001 - one bad file must not stop a tree
-            summary.errors.append(f"{path}: internal error, file left unchanged: {exc!r}")
-            progress.update(done)
-            continue
-        for finding in result.findings:
-            if finding.kind == "marker":
+        summary.errors.extend(result.errors)
+        for line, column, kind, code, message in result.findings:
+            if kind == "marker":
                 summary.markers += 1
-            elif finding.kind == "note":
+            elif kind == "note":
                 summary.notes += 1
             else:
                 summary.rewrites += 1
-            if finding.kind != "rewrite" or args.verbose:
-                summary.report.append(
-                    f"{path}:{finding.line}:{finding.column}: {finding.kind} "
-                    f"[{finding.code}] {finding.message}"
-                )
-        if result.changed:
-            summary.changed.append(path)
+            if kind != "rewrite" or args.verbose:
+                summary.report.append(f"{result.path}:{line}:{column}: {kind} [{code}] {message}")
+        if result.changed and result.code is not None:
+            summary.changed.append(result.path)
             if mode == "diff":
-                diff = difflib.unified_diff(
-                    text.splitlines(keepends=True),
-                    result.code.splitlines(keepends=True),
-                    fromfile=f"a/{path.as_posix().lstrip('/')}",
-                    tofile=f"b/{path.as_posix().lstrip('/')}",
-                )
-                for line in diff:
-                    stdout.write(line if line.endswith("\n") else line + "\n")
+                stdout.write(result.diff)
             elif mode == "write":
-                with open(path, "w", encoding=encoding, newline="") as f:
+                with open(result.path, "w", encoding=result.encoding, newline="") as f:
                     f.write(result.code)
         progress.update(done)
     progress.close()
+    summary.seconds = time.perf_counter() - started
     return _finish(summary, mode, args.quiet, stderr)
 
 
@@ -251,8 +357,9 @@ def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
     stderr.write(
         f"{len(summary.changed)} of {summary.files} files {verb[mode]}; "
         f"{summary.markers} sites marked for review, {summary.notes} notes"
-        + (f", {len(summary.errors)} errors" if summary.errors else "")
-        + "\n"
+        + (f", {len(summary.errors)} error{'s' * (len(summary.errors) != 1)}"
+           if summary.errors else "")
+        + f" ({summary.files / max(summary.seconds, 1e-6):.0f} files/s)\n"
     )
     if summary.errors:
         return 1
@@ -261,14 +368,14 @@ def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "python -m tzcompat migrate") -> int:
     """Entry point for ``python -m tzcompat migrate`` and ``python -m tzcompat.migrate``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         import libcst  # noqa: F401
     except ImportError:
-        if any(a in ("-h", "--help") for a in argv):
-            _parser().print_help()
+        # Help and usage errors need no LibCST; only running the codemod does.
+        _parser(prog).parse_args(argv)
         print(INSTALL_HINT, file=sys.stderr)
         return 2
-    return run(argv)
+    return run(argv, prog=prog)

@@ -268,9 +268,10 @@ def _stmt_key(stmt: ast.Import | ast.ImportFrom, style: Style) -> tuple[object, 
     name = _module_name(stmt)
     lowered = name if style.case_sensitive else name.lower()
     is_from = isinstance(stmt, ast.ImportFrom)
+    first = _member_key(stmt.names[0].name, style) if is_from else ()
     if style.force_sort_within_sections:
-        return (lowered, name, is_from)
-    return (is_from, lowered, name)
+        return (lowered, name, is_from, first)
+    return (is_from, lowered, name, first)
 
 
 def _member_key(name: str, style: Style) -> tuple[object, ...]:
@@ -335,6 +336,9 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
     if not header:
         return new
     old_by_sig = {_signature(s): s for s in old_header}
+    old_names: dict[tuple[object, ...], set[str]] = {}
+    for s in old_header:
+        old_names.setdefault(_signature(s), set()).update(_alias(a) for a in s.names)
     old_lines = original.splitlines(keepends=True)
     lines = new.splitlines(keepends=True)
     rows = [row for s in header for row in range(s.lineno, (s.end_lineno or s.lineno) + 1)]
@@ -374,7 +378,24 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
                 cursor = stmt.end_lineno or stmt.lineno
                 continue
             if isinstance(old, ast.ImportFrom) and isinstance(stmt, ast.ImportFrom):
-                item.lines = lines[attached:start] + _extend_from(stmt, old, old_lines, style)
+                kept = old_names[_signature(stmt)]
+                if style.force_single_line:  # each new name is an import of its own
+                    module = "." * stmt.level + (stmt.module or "")
+                    for alias in stmt.names:
+                        if _alias(alias) not in kept:
+                            single = ast.ImportFrom(stmt.module, [alias], stmt.level)
+                            line = f"from {module} import {_alias(alias)}\n"
+                            added.append(
+                                _Item([line], single, item.section, _stmt_key(single, style))
+                            )
+                    names = [_alias(a) for a in stmt.names if _alias(a) in kept]
+                    rendered = _render_from(module, names, "", style, False)
+                    item.lines = lines[attached:start] + rendered
+                    if not item.lines:
+                        cursor = stmt.end_lineno or stmt.lineno
+                        continue
+                else:
+                    item.lines = lines[attached:start] + _extend_from(stmt, old, kept, style)
         items.append(item)
         cursor = stmt.end_lineno or stmt.lineno
     last = cursor
@@ -390,11 +411,10 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
 
 
 def _extend_from(
-    stmt: ast.ImportFrom, old: ast.ImportFrom, old_lines: list[str], style: Style
+    stmt: ast.ImportFrom, old: ast.ImportFrom, kept: set[str], style: Style
 ) -> list[str]:
     """A from-import the codemod added names to: the new names go where isort puts them."""
-    before = [_alias(a) for a in old.names]
-    names = [n for n in before if n in {_alias(a) for a in stmt.names}]
+    names = [n for n in (_alias(a) for a in stmt.names) if n in kept]
     for name in (_alias(a) for a in stmt.names):
         if name in names:
             continue
@@ -597,6 +617,22 @@ class _Splitter:
                 return out
         return self.split(lo, hi, indent)
 
+    def delimiters(self, lo: int) -> bool:
+        """Whether tokens from ``lo`` hold a depth-0 comma, conditional or boolean operator,
+        or two other operators: black then keeps the value's own parentheses."""
+        count, i = 0, lo
+        while i < len(self.toks):
+            tok = self.toks[i]
+            if tok.type == tokenize.NAME and tok.string in ("if", "else", "or", "and"):
+                return True
+            if tok.type == tokenize.OP and tok.string == ",":
+                return True
+            if tok.type == tokenize.OP and tok.string in _BINARY:
+                count += 1
+            close = self.match.get(i)
+            i = close + 1 if close is not None else i + 1
+        return count > 1
+
     def rhs_start(self) -> int | None:
         """Index of the first token of a ``return`` value or an assignment's right side."""
         toks = self.toks
@@ -617,7 +653,7 @@ class _Splitter:
         return found if found is not None and found < len(toks) else None
 
 
-_CLOSERS = frozenset(")]}:,")
+_BINARY = frozenset("+ - * / // % ** @ | & ^ << >> < > == != <= >= not in is".split())
 
 
 def _wrap_code(line: str, limit: int) -> list[str] | None:
@@ -633,14 +669,15 @@ def _wrap_code(line: str, limit: int) -> list[str] | None:
             return None
     indent = stripped[: len(stripped) - len(stripped.lstrip())]
     code = stripped[: toks[-1].end]
-    if comment and not comment.startswith(_PRAGMAS):
-        if len(code) <= limit:  # only the comment is too long: it goes above the line
-            above = _wrap_comment(indent + comment, limit)
-            return [*(a.rstrip("\r\n") + ending for a in above), code + ending]
+    if len(code) <= limit:
+        if not comment or comment.startswith(_PRAGMAS):
+            return None  # a pragma applies to its own line: it stays there
+        above = _wrap_comment(indent + comment, limit)  # only the comment is too long
+        return [*(a.rstrip("\r\n") + ending for a in above), code + ending]
     splitter = _Splitter(code, toks, limit)
     lines = splitter.split(0, len(toks), indent)
     rhs = splitter.rhs_start()
-    if rhs is not None and not (len(lines) == 3 and set(lines[-1].strip()) <= _CLOSERS):
+    if rhs is not None and (splitter.delimiters(rhs) or len(lines) > 3):
         # black's choice: the value in parentheses of its own, when that fits better
         head = code[: toks[rhs].start].rstrip()
         inner = indent + "    "
