@@ -1,0 +1,49 @@
+"""Child process running tzcompat's side of one configuration.
+
+``python _child.py CONFIG CONSUMER,...`` with CONFIG one of ``core``, ``pytz``, ``dateutil``
+(tzcompat's zones passed to the consumers directly) or ``pytz-installed``,
+``dateutil-installed`` (``tzcompat.install()`` first, then the zones the consumers get from
+``import pytz`` / ``dateutil.tz``). For each consumer it prints ``BEGIN consumer`` and then
+``RESULT {json}``, flushed, so that the parent can tell which consumer a crash happened in.
+"""
+
+import json
+import sys
+
+config, consumers = sys.argv[1], sys.argv[2].split(",")
+installed = None
+if config.endswith("-installed"):
+    import tzcompat
+
+    installed = config.split("-")[0]
+    tzcompat.install(pytz=installed == "pytz", dateutil=installed == "dateutil")
+
+import _cases  # noqa: E402  (after install, on purpose)
+
+if config == "core":
+    import tzcompat
+
+    tz_for = tzcompat.ZoneInfo
+elif config == "pytz":
+    import tzcompat.pytz
+
+    tz_for = tzcompat.pytz.timezone
+elif config == "dateutil":
+    import tzcompat.dateutil
+
+    tz_for = tzcompat.dateutil.gettz
+elif installed == "pytz":
+    import pytz
+
+    assert pytz is sys.modules["tzcompat.pytz"], "the shim is not in place"
+    tz_for = pytz.timezone
+else:
+    from dateutil import tz
+
+    assert tz is sys.modules["tzcompat.dateutil"], "the shim is not in place"
+    tz_for = tz.gettz
+
+for consumer in consumers:
+    print("BEGIN", consumer, flush=True)
+    results = _cases.consumer_run(tz_for, consumer, installed=installed)
+    print("RESULT", json.dumps(results), flush=True)

@@ -1,0 +1,266 @@
+"""The interop matrix: consumers given tzcompat's zones vs the originals' zones, same data.
+
+Five configurations, each a pair of runs of ``_cases`` whose outcomes must be equal:
+
+* ``core``: ``tzcompat.ZoneInfo(k)`` vs ``zoneinfo.ZoneInfo(k)`` (both search the same TZPATH);
+* ``pytz``: ``tzcompat.pytz.timezone(k)`` reading real pytz's bundled files
+  (``PYTZ_TZDATADIR``) vs ``pytz.timezone(k)``;
+* ``pytz-installed``: a child process with ``tzcompat.install(pytz=True)`` before the consumers
+  are imported (and ``PYTZ_TZDATADIR`` at pytz's files) vs the same cases on real pytz here;
+* ``dateutil``: ``tzcompat.dateutil.gettz(k)`` vs ``dateutil.tz.gettz(k)`` (same TZPATH files);
+* ``dateutil-installed``: a child with ``tzcompat.install(dateutil=True)`` vs real dateutil.
+
+pytz freezes every zone after 2037 and tzcompat.pytz intentionally follows the rules (README,
+"Where tzcompat.pytz intentionally differs"), so in the pytz configurations the 2050 and 2100
+cases of the array consumers are compared with the stdlib ``zoneinfo`` reading pytz's same
+files instead (dst() values aside: pytz's and zoneinfo's dst() conventions differ);
+``test_pytz_after_2037_really_differs`` checks that the split matters.
+
+A missing consumer is a skip, or a failure when ``TZCOMPAT_REQUIRE_INTEROP`` is set (CI).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import os
+import re
+import subprocess
+import sys
+import zoneinfo
+
+import pytest
+
+from . import _cases
+
+REQUIRE = bool(os.environ.get("TZCOMPAT_REQUIRE_INTEROP"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+CONFIGS = ("core", "pytz", "pytz-installed", "dateutil", "dateutil-installed")
+# Consumers whose post-2037 answers on a pytz zone are judged against zoneinfo's.
+ORACLE_CONSUMERS = ("pandas", "pyarrow", "polars", "croniter")
+
+
+def need(module: str):
+    if REQUIRE:
+        try:
+            return importlib.import_module(module)
+        except ImportError as exc:
+            pytest.fail(f"TZCOMPAT_REQUIRE_INTEROP is set but {module} is missing: {exc}")
+    return pytest.importorskip(module)
+
+
+def pytz_zoneinfo_dir() -> str:
+    pytz = need("pytz")
+    return os.path.join(os.path.dirname(pytz.__file__), "zoneinfo")
+
+
+@contextlib.contextmanager
+def pytz_data():
+    """tzcompat.pytz's module-level lookups read real pytz's bundled files."""
+    import tzcompat.pytz as ours
+
+    saved = os.environ.get("PYTZ_TZDATADIR")
+    os.environ["PYTZ_TZDATADIR"] = pytz_zoneinfo_dir()
+    ours._reset_data()
+    try:
+        yield ours
+    finally:
+        if saved is None:
+            os.environ.pop("PYTZ_TZDATADIR", None)
+        else:
+            os.environ["PYTZ_TZDATADIR"] = saved
+        ours._reset_data()
+
+
+def stdlib_on_pytz_files(key: str):
+    """The stdlib zone read from pytz's own file for ``key`` (the post-2037 oracle)."""
+    with open(os.path.join(pytz_zoneinfo_dir(), *key.split("/")), "rb") as f:
+        return zoneinfo.ZoneInfo.from_file(f, key=key)
+
+
+def _json(results: dict) -> dict:
+    return json.loads(json.dumps(results))
+
+
+_memo: dict[tuple, dict] = {}
+
+
+def original(config: str, consumer: str) -> dict:
+    """The original library's side, in this process (memoized). ``config`` may also be
+    ``"oracle"``: the stdlib zone reading pytz's file, for the pytz configurations after 2037."""
+    memo_key = (config, consumer)
+    if memo_key not in _memo:
+        if config == "core":
+            tz_for = zoneinfo.ZoneInfo
+        elif config == "oracle":
+            tz_for = stdlib_on_pytz_files
+        elif config.startswith("pytz"):
+            tz_for = need("pytz").timezone  # reads pytz's bundled files
+        else:
+            need("dateutil")
+            from dateutil import tz as real_tz
+
+            tz_for = real_tz.gettz
+        if config.endswith("-installed"):
+            # Here the consumers already see the real library: the direct run plus extras.
+            base = config.split("-")[0]
+            res = dict(original(base, consumer))
+            res.update(_json(_cases.installed_extras(tz_for, consumer, _cases.ZONES, base)))
+        else:
+            res = _json(_cases.consumer_run(tz_for, consumer))
+        _memo[memo_key] = res
+    return _memo[memo_key]
+
+
+# tzcompat's sides run in child processes, one per configuration, all started together the
+# first time one is needed (the configurations the selected tests use), so that they run
+# while this process computes the originals' sides.
+_ours: dict[str, dict[str, object]] = {}
+_procs: dict[str, subprocess.Popen] = {}
+_selected: set[str] = set(CONFIGS)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _children(request):
+    _selected.clear()
+    for item in request.session.items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if "config" in params:
+            _selected.add(params["config"])
+    yield
+    for proc in _procs.values():  # only ever ours; never left running
+        proc.kill()
+        proc.communicate()
+    _procs.clear()
+
+
+def _launch(config: str, consumers: list[str]) -> subprocess.Popen:
+    env = dict(os.environ)
+    if config.startswith("pytz"):
+        env["PYTZ_TZDATADIR"] = pytz_zoneinfo_dir()
+    return subprocess.Popen([sys.executable, os.path.join(HERE, "_child.py"), config,
+                             ",".join(consumers)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def tzcompat_side(config: str, consumer: str) -> dict:
+    """tzcompat's side of ``config`` for ``consumer`` (computed by ``_child.py``)."""
+    if config not in _ours:
+        for other in CONFIGS:
+            if other in _selected and other not in _ours and other not in _procs:
+                _procs[other] = _launch(other, list(_cases.CONSUMERS))
+        _ours[config] = _collect(config)
+    result = _ours[config].get(consumer, f"{consumer} did not run")
+    if isinstance(result, str):
+        pytest.fail(result)
+    return result
+
+
+def _collect(config: str) -> dict[str, object]:
+    """Read a configuration's child; a consumer that crashes the child (a segfault in
+    compiled code, say) is reported as such, and the rest run in a new child."""
+    out: dict[str, object] = {}
+    remaining = list(_cases.CONSUMERS)
+    proc = _procs.pop(config, None) or _launch(config, remaining)
+    while True:
+        stdout, stderr = proc.communicate(timeout=600)
+        current = None
+        for line in stdout.splitlines():
+            if line.startswith("BEGIN "):
+                current = line[6:]
+            elif line.startswith("RESULT ") and current is not None:
+                out[current] = json.loads(line[7:])
+                current = None
+        if proc.returncode == 0:
+            return out
+        failure = (f"the {config} child process exited with {proc.returncode}"
+                   f"{' while running ' + current if current else ''}:\n{stderr[-4000:]}")
+        if current is None:
+            for consumer in remaining:
+                out.setdefault(consumer, failure)
+            return out
+        out[current] = failure
+        remaining = [c for c in remaining if c not in out]
+        if not remaining:
+            return out
+        proc = _launch(config, remaining)
+
+
+def year_of(case_id: str) -> int:
+    part = case_id.split("|")[3]
+    return int(part) if part.isdigit() else 0
+
+
+def _no_dst(value: object) -> str:
+    return re.sub(r"\|dst=[^\"]*", "", json.dumps(value))
+
+
+def differences(orig: dict, ours: dict, ids, normalize=None, limit: int = 8) -> list[str]:
+    missing = "<missing>"
+    bad = []
+    for k in sorted(ids):
+        a, b = orig.get(k, missing), ours.get(k, missing)
+        if normalize is not None and a is not missing and b is not missing:
+            a, b = normalize(a), normalize(b)
+        if a != b:
+            bad.append(k)
+    lines = [f"{len(bad)} of {len(ids)} cases differ"]
+    for k in bad[:limit]:
+        lines.append(f"  {k}\n    original: {str(orig.get(k, missing))[:400]}\n"
+                     f"    tzcompat: {str(ours.get(k, missing))[:400]}")
+    return lines if bad else []
+
+
+@pytest.mark.parametrize("consumer", _cases.CONSUMERS)
+@pytest.mark.parametrize("config", CONFIGS)
+def test_matrix(config: str, consumer: str):
+    need(consumer)
+    orig, ours = original(config, consumer), tzcompat_side(config, consumer)
+    assert orig, "no cases ran"
+    ids = set(orig) | set(ours)
+    problems: list[str] = []
+    if config.startswith("pytz") and consumer in ORACLE_CONSUMERS:
+        late = {k for k in ids if year_of(k) in _cases.POST_2037}
+        problems += differences(orig, ours, ids - late)
+        after = differences(original("oracle", consumer), ours, late, normalize=_no_dst)
+        if after:
+            problems += ["after 2037 (vs stdlib zoneinfo on pytz's files):", *after]
+    else:
+        problems += differences(orig, ours, ids)
+    assert not problems, "\n".join(problems)
+
+
+def test_pytz_after_2037_really_differs():
+    """The post-2037 split is needed: real pytz's answers there are not zoneinfo's."""
+    need("pandas")
+    orig, oracle = original("pytz", "pandas"), original("oracle", "pandas")
+    late = [k for k in orig if year_of(k) == 2050 and "|America/New_York|" in k]
+    assert late and differences(orig, oracle, late, normalize=_no_dst)
+
+
+def test_same_data():
+    """Each configuration's two sides read the same files."""
+    import tzcompat
+    import tzcompat.dateutil as ours_tz
+
+    assert list(tzcompat.TZPATH) == list(zoneinfo.TZPATH)
+    for key in _cases.ZONES:
+        roots = [r for r in zoneinfo.TZPATH if os.path.isfile(os.path.join(r, key))]
+        expected = os.path.join(roots[0], key) if roots else f"tzdata:{key}"
+        assert tzcompat.ZoneInfo(key).source == expected
+    need("dateutil")
+    from dateutil import tz as real_tz
+
+    for key in _cases.ZONES:
+        assert repr(ours_tz.gettz(key)) == repr(real_tz.gettz(key))
+    real_pytz = need("pytz")
+    with pytz_data() as ours:
+        for key in _cases.ZONES:
+            # The transitions pytz lists (up to 2037) are the file's: the same bytes.
+            real, mine = real_pytz.timezone(key), ours.timezone(key)
+            n = len(getattr(real, "_utc_transition_times", ()))
+            assert list(getattr(mine, "_utc_transition_times", ()))[:n] == list(
+                getattr(real, "_utc_transition_times", ()))
+            assert list(getattr(mine, "_transition_info", ()))[:n] == list(
+                getattr(real, "_transition_info", ()))
