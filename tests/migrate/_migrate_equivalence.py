@@ -8,9 +8,11 @@ data versions can neither fake nor hide a bug.
 
 from __future__ import annotations
 
+import ast
 import inspect
 import os
 import re
+import sys
 import types
 import zoneinfo
 from collections.abc import Iterator
@@ -21,6 +23,8 @@ from pathlib import Path
 import pytz
 
 FIXTURES = Path(__file__).parent / "fixtures"
+#: what the rewritten code must run without
+LEGACY = ("pytz", "dateutil")
 PYTZ_ZONEINFO = os.path.join(os.path.dirname(pytz.__file__), "zoneinfo")
 
 # pytz reads only the 32-bit block: before 1901-12-13 it uses the first standard entry and after
@@ -44,10 +48,45 @@ def pytz_data() -> Iterator[None]:
         tz.gettz.cache_clear()
 
 
-def load(source: str, name: str) -> types.ModuleType:
+def load(source: str, name: str, *, without: tuple[str, ...] = ()) -> types.ModuleType:
+    """Execute ``source`` as a module; the packages in ``without`` cannot be imported by it
+    (the *after* side runs as if pytz and dateutil were uninstalled)."""
     module = types.ModuleType(name)
-    exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+    saved = {m: sys.modules.get(m) for m in without}
+    try:
+        for blocked in without:
+            sys.modules[blocked] = None  # type: ignore[assignment]  # import raises ImportError
+        exec(compile(source, f"<{name}>", "exec"), module.__dict__)
+    finally:
+        for blocked, previous in saved.items():
+            if previous is None:
+                sys.modules.pop(blocked, None)
+            else:
+                sys.modules[blocked] = previous
     return module
+
+
+def legacy_imports(source: str) -> list[str]:
+    """pytz/dateutil imports of ``source``, except optional ones (``except ImportError``)."""
+    found: list[str] = []
+
+    def walk(node: ast.AST) -> None:
+        if isinstance(node, ast.Try) and any(
+            isinstance(h.type, ast.Name) and h.type.id in ("ImportError", "ModuleNotFoundError")
+            for h in node.handlers
+        ):
+            for child in [*node.handlers, *node.orelse, *node.finalbody]:
+                walk(child)
+            return
+        names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+        if isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        found.extend(n for n in names if n.split(".")[0] in ("pytz", "dateutil"))
+        for child in ast.iter_child_nodes(node):
+            walk(child)
+
+    walk(ast.parse(source))
+    return found
 
 
 def cases(module: types.ModuleType) -> dict[str, types.FunctionType]:

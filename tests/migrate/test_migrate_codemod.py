@@ -131,7 +131,9 @@ def test_localize_without_pytz_import_untouched() -> None:
 def test_normalize_arithmetic_rules() -> None:
     out = rewrite(
         "import pytz\nfrom datetime import timedelta\nZ = pytz.timezone('Europe/Rome')\n"
+        "d = Z.localize(naive)\n"
         "a = Z.normalize(d + timedelta(hours=1))\n"
+        "f = Z.normalize(x + timedelta(hours=1))\n"
         "b = Z.normalize(timedelta(days=1) + d)\n"
         "c = Z.normalize(d - 2 * timedelta(minutes=5))\n"
         "e = Z.normalize(d + delta)\n"
@@ -140,6 +142,8 @@ def test_normalize_arithmetic_rules() -> None:
     assert "b = (timedelta(days=1) + d.astimezone(timezone.utc)).astimezone(Z)" in out
     assert "c = (d.astimezone(timezone.utc) - 2 * timedelta(minutes=5)).astimezone(Z)" in out
     assert f"{MARKER_PREFIX}[normalize-arithmetic]" in out and "e = Z.normalize(d + delta)" in out
+    # x is not provably aware: pytz raised ValueError for a naive x, astimezone() would not
+    assert "f = (_tz_normalize(x, timezone.utc) + timedelta(hours=1)).astimezone(Z)" in out
 
 
 def test_relativedelta_is_not_a_timedelta() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -25,8 +26,9 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from . import _helpers
+from . import _helpers, _placement
 from ._names import NameChooser
+from ._project import ProjectIndex, resolve_relative, scan_source
 
 MARKER_PREFIX = "# tzcompat-migrate"
 
@@ -42,6 +44,8 @@ MESSAGES: dict[str, str] = {
     "(ZoneInfo('localtime') on Unix)",
     "timezone-key": "pytz.timezone() argument is not an IANA key known here",
     "tzoffset-name": "tzoffset() name may be None at run time; timezone() needs a str or no name",
+    "tzoffset-dynamic": "tzoffset() offset may be seconds or a timedelta at run time; timezone() "
+    "takes only a timedelta",
     "lmt": "attaching a pytz zone with tzinfo= gave its first (LMT) offset; ZoneInfo gives the "
     "correct offset, so values change here (for the better): check tests that pinned the old ones",
     "zone-attribute": ".zone is pytz-only: use .key (ZoneInfo) or str(tzinfo)",
@@ -52,6 +56,19 @@ MESSAGES: dict[str, str] = {
     "time-errors-foreign": "pytz time errors are raised by localize(..., is_dst=None) in another "
     "module: that module now raises its own class; import it from there",
     "star-import": "star import from pytz/dateutil.tz: names cannot be followed",
+    "duck-typing": "hasattr/getattr test for a pytz-only attribute: the answer flips once the "
+    "zones are ZoneInfo, so the other branch runs",
+    "pytz-type-check": "test for 'is this a pytz zone' (isinstance BaseTzInfo, _is_pytz_zone): "
+    "flips once the zones are ZoneInfo, so the other branch runs",
+    "is-dst-ignored": "make_aware(..., is_dst=...) honours is_dst only for pytz zones (Django 4); "
+    "ZoneInfo zones take fold",
+    "pytz-private": "private pytz attribute: ZoneInfo has no such attribute (transitions are "
+    "not public in the stdlib)",
+    "tzname-none": "tzname(None) gave the zone name in pytz; ZoneInfo gives None: use str(tz)",
+    "bound-method": "bound pytz method: ZoneInfo has no localize/normalize; use "
+    "_tz_localize(dt, tz) / _tz_normalize(dt, tz)",
+    "pytz-method": "pytz-only method on an object the codemod cannot identify as a zone; "
+    "ZoneInfo has no localize/normalize",
     "unsupported": "no standard-library equivalent; rewrite by hand",
     "call-shape": "arguments in a form the codemod does not rewrite (*args, unknown keywords)",
     # notes: rewritten, an edge case differs
@@ -62,10 +79,14 @@ MESSAGES: dict[str, str] = {
     "localize-receiver": "receiver assumed to be a pytz zone (module imports pytz)",
     "fixed-offset": "tzname() and repr differ: pytz FixedOffset/dateutil tzoffset(None, ...) gave "
     "None, datetime.timezone gives 'UTC+HH:MM'",
-    "tzoffset-dynamic": "offset assumed to be a number of seconds (dateutil also took a timedelta)",
+    "utc-dst": "dst() is None and timetuple().tm_isdst is -1 with datetime.timezone; pytz's "
+    "utc/FixedOffset and dateutil's tzutc/tzoffset gave timedelta(0) and 0",
     "unknown-timezone-error": "ZoneInfo raises ValueError, not ZoneInfoNotFoundError, for "
     "malformed keys ('', absolute paths, '..')",
-    "time-errors": "pytz's time errors became classes defined in this module",
+    "unknown-timezone-valueerror": "ZoneInfo raises ValueError for malformed keys, so the handler "
+    "also catches ValueError: other ValueErrors of the try body are caught too",
+    "time-errors": "pytz's time errors come from the helpers (pytz's own classes while pytz is "
+    "installed)",
     "available-timezones": "available_timezones() reads the installed data: it can hold a few "
     "more keys than pytz (e.g. 'Factory', 'localtime')",
     "normalize-absolute": "normalize(dt +/- timedelta) rewritten to absolute (UTC) arithmetic",
@@ -87,6 +108,15 @@ COMMENTS: dict[str, str] = {
     "star-import": "star import: names cannot be followed",
     "unsupported": "no stdlib equivalent; rewrite by hand",
     "call-shape": "arguments not in a form the codemod rewrites",
+    "tzoffset-dynamic": "offset may be a timedelta or seconds: timezone() takes a timedelta",
+    "duck-typing": "pytz-only attribute test: flips once zones are ZoneInfo",
+    "pytz-type-check": "pytz-zone test: flips once zones are ZoneInfo",
+    "is-dst-ignored": "is_dst is ignored for ZoneInfo zones",
+    "pytz-private": "private pytz attribute: not on ZoneInfo",
+    "tzname-none": "tzname(None) was the zone name in pytz; None now",
+    "bound-method": "bound pytz method: ZoneInfo has none",
+    "pytz-method": "pytz-only method: ZoneInfo has none",
+    "unknown-timezone-valueerror": "now also catches ValueError (malformed keys)",
 }
 MARKERS = frozenset(COMMENTS)
 
@@ -110,6 +140,15 @@ _STATIC_KEYS = frozenset(
     {"UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0"}
 )
 _ARITH = (cst.Add, cst.Subtract)
+# pytz-only attributes: testing for them, or reading them, depends on the zone being pytz's.
+_PYTZ_ATTRS = frozenset({"localize", "normalize", "zone"})
+_PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
+# generic-looking private names: pytz's only on a receiver that looks like a zone
+_PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
+_PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
+_STR_METHODS = frozenset(
+    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "format", "title", "casefold"}
+)
 
 
 @dataclass(frozen=True)
@@ -130,6 +169,8 @@ class MigrateResult:
     code: str
     changed: bool
     findings: list[Finding] = field(default_factory=list)
+    #: the shared helper module the code now imports from (it must exist), or None
+    helpers_module: str | None = None
 
 
 def _canon(name: str) -> str:
@@ -145,6 +186,19 @@ def _canon(name: str) -> str:
 
 def _is_legacy_name(q: str) -> bool:
     return any(q == root or q.startswith(root + ".") for root in ("pytz", "dateutil.tz"))
+
+
+def _like_literal(node: cst.BaseExpression, value: str) -> cst.SimpleString:
+    """A string literal holding ``value`` in the prefix and quotes of ``node``."""
+    if isinstance(node, cst.SimpleString) and "\\" not in value:
+        text = node.value
+        prefix = text[: len(text) - len(text.lstrip("rRuU"))]
+        quote = text[len(prefix) : len(prefix) + 3]
+        if quote not in ('"""', "'''"):
+            quote = quote[0]
+        if quote not in value:
+            return cst.SimpleString(f"{prefix}{quote}{value}{quote}")
+    return cst.SimpleString(repr(value))
 
 
 def _string_value(node: cst.BaseExpression) -> str | None:
@@ -214,22 +268,52 @@ class _Migrator(ContextAwareTransformer):
     )
 
     def __init__(
-        self, context: CodemodContext, names: NameChooser, has_pytz: bool, raises: bool
+        self,
+        context: CodemodContext,
+        names: NameChooser,
+        has_pytz: bool,
+        raises: bool,
+        *,
+        index: ProjectIndex | None = None,
+        module_name: str | None = None,
+        helpers: str | None = None,
+        inline_names: dict[str, str] | None = None,
     ) -> None:
         super().__init__(context)
         self.names = names
         self.has_pytz = has_pytz
+        self.index = index
+        self.module_name = module_name
+        self.is_package = index.is_package(module_name) if index else False
+        #: pytz zones exist here or elsewhere in the project, so zones this module is handed
+        #: may be pytz's today and ZoneInfo after the migration
+        self.pytz_world = has_pytz or bool(index and index.has_pytz)
+        #: dotted name of the shared helper module, or None to paste the helpers inline
+        self.helpers = helpers
+        self.inline_names = inline_names or {}
         #: the module has localize(..., is_dst=None), so its own code raises the time errors
         self.raises_time_errors = raises
         self.findings: list[Finding] = []
-        self.need_localize = False
-        self.need_errors = False
+        self.need: set[str] = set()  # inline helpers to insert
+        self.used_helpers = False
         self._pending: dict[cst.CSTNode, list[str]] = {}
+
+    def _helper(self, name: str) -> cst.BaseExpression:
+        """How this module names helper ``name`` (imported or inline); schedules it."""
+        if self.helpers:
+            self.used_helpers = True
+            return self.names.expr(self.helpers, name)
+        self.need.update(_helpers.NEEDS[name])
+        return cst.Name(self.inline_names.get(name, name))
 
     # ------------------------------------------------------------------ metadata helpers
     def _qnames(self, node: cst.CSTNode) -> set[str]:
         found = self.get_metadata(QualifiedNameProvider, node, set())
-        return {_canon(q.name) for q in found if q.source is QualifiedNameSource.IMPORT}
+        return {
+            _canon(resolve_relative(q.name, self.module_name, self.is_package))
+            for q in found
+            if q.source is QualifiedNameSource.IMPORT
+        }
 
     def _ref(self, node: cst.CSTNode) -> str | None:
         """The pytz/dateutil.tz name ``node`` refers to, if any."""
@@ -296,22 +380,146 @@ class _Migrator(ContextAwareTransformer):
             return stmt.value
         return None
 
-    def _zone_kind(self, node: cst.BaseExpression, depth: int = 0) -> str | None:
-        """"zone", "utc" or "fixed" when ``node`` provably is a pytz tzinfo, else None."""
+    def _zone_kind(
+        self, node: cst.BaseExpression, depth: int = 0, use_index: bool = True
+    ) -> str | None:
+        """"zone", "utc" or "fixed" when ``node`` provably is a pytz tzinfo, else None.
+
+        With ``use_index``, also a name imported from (or a call to a function of) another
+        module of the project that holds (returns) one.
+        """
         if isinstance(node, cst.Call):
             q = self._ref(node.func)
             if q == "pytz.timezone":
                 return "zone"
             if q == "pytz.FixedOffset":
                 return "fixed"
+            if use_index and self.index is not None and q is None:
+                for name in self._qnames(node.func):
+                    if name in self.index.zone_functions:
+                        return self.index.zone_functions[name]
             return None
         if self._ref(node) in ("pytz.utc", "pytz.UTC"):
             return "utc"
+        if use_index and self.index is not None and isinstance(node, cst.Name | cst.Attribute):
+            for name in self._qnames(node):
+                if name in self.index.zones:
+                    return self.index.zones[name]
         if isinstance(node, cst.Name) and depth < 4:
             value = self._single_value(node)
             if value is not None:
-                return self._zone_kind(value, depth + 1)
+                return self._zone_kind(value, depth + 1, use_index)
         return None
+
+    def _tz_like(self, node: cst.BaseExpression) -> bool:
+        """True when the receiver's name says it is a time zone (``tz``, ``self.timezone``...)."""
+        if isinstance(node, cst.Call):
+            node = node.func
+        if isinstance(node, cst.Attribute):
+            name = node.attr.value
+        elif isinstance(node, cst.Name):
+            name = node.value
+        else:
+            return False
+        lowered = name.lower()
+        return name == "tzinfo" or (
+            ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
+        )
+
+    def _is_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably evaluates to an aware datetime (or raises)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name):
+                return func.value in (_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME)
+            if not isinstance(func, cst.Attribute):
+                return False
+            method = func.attr.value
+            if method in ("localize", "normalize", "astimezone"):
+                return True
+            kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+            if method in ("replace", "combine") or "datetime.datetime" in self._qnames(func):
+                tz = kwargs.get("tzinfo")
+                return tz is not None and self._is_tzinfo(tz)
+            positional = [a for a in node.args if a.keyword is None]
+            where = {"now": 0, "fromtimestamp": 1}.get(method)
+            if where is not None:
+                tz = kwargs.get("tz")
+                if tz is None and len(positional) > where:
+                    tz = positional[where].value
+                return tz is not None and self._is_tzinfo(tz)
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITH):
+            if self._is_timedelta(node.right):
+                return self._is_aware(node.left, depth + 1)
+            if isinstance(node.operator, cst.Add) and self._is_timedelta(node.left):
+                return self._is_aware(node.right, depth + 1)
+            return False
+        if isinstance(node, cst.Name):
+            value = self._single_value(node)
+            return value is not None and self._is_aware(value, depth + 1)
+        return False
+
+    def _is_tzinfo(self, node: cst.BaseExpression) -> bool:
+        """True when ``node`` is provably a tzinfo object (never None)."""
+        if self._zone_kind(node) is not None:
+            return True
+        q = self._ref(node)
+        if q in _UTC_REFS:
+            return True
+        if isinstance(node, cst.Call):
+            return self._ref(node.func) in ("dateutil.tz.tzutc", "dateutil.tz.tzoffset")
+        return bool({"datetime.timezone.utc", "datetime.UTC"} & self._qnames(node))
+
+    def _is_naive(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably evaluates to a naive datetime."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            qnames = self._qnames(func)
+            kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+            positional = [a for a in node.args if a.keyword is None]
+            if "datetime.datetime" in qnames:  # the 8th positional argument is tzinfo
+                starred = any(a.star for a in node.args)
+                return not starred and "tzinfo" not in kwargs and len(positional) < 8
+            if qnames & {"datetime.datetime.utcnow", "datetime.datetime.utcfromtimestamp"}:
+                return True
+            if any(q in ("datetime.datetime.now", "datetime.datetime.today") for q in qnames):
+                return not node.args
+            if isinstance(func, cst.Attribute) and func.attr.value == "replace":
+                tz = kwargs.get("tzinfo")
+                return isinstance(tz, cst.Name) and tz.value == "None"
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITH):
+            if self._is_timedelta(node.right):
+                return self._is_naive(node.left, depth + 1)
+            return False
+        if isinstance(node, cst.Name):
+            value = self._single_value(node)
+            return value is not None and self._is_naive(value, depth + 1)
+        return False
+
+    def _is_number(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably is an int or float (not a timedelta)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Integer | cst.Float):
+            return True
+        if isinstance(node, cst.UnaryOperation):
+            return self._is_number(node.expression, depth + 1)
+        if isinstance(node, cst.BinaryOperation):
+            return self._is_number(node.left, depth + 1) and self._is_number(node.right, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value in ("int", "float", "round"):
+                return True
+            return isinstance(node.func, cst.Attribute) and node.func.attr.value == "total_seconds"
+        if isinstance(node, cst.Name):
+            value = self._single_value(node)
+            return value is not None and self._is_number(value, depth + 1)
+        return False
 
     def _static_zone(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when ``node`` is ``pytz.timezone(<literal static key>)`` (no LMT problem)."""
@@ -361,18 +569,43 @@ class _Migrator(ContextAwareTransformer):
                 return True
         return False
 
+    @staticmethod
+    def _root(node: cst.BaseExpression) -> cst.BaseExpression:
+        while isinstance(node, cst.Attribute | cst.Call | cst.Subscript):
+            node = node.func if isinstance(node, cst.Call) else node.value
+        return node
+
     def _foreign(self, node: cst.BaseExpression) -> bool:
         """True when the receiver's root name is imported from somewhere other than pytz."""
-        root = node
-        while isinstance(root, cst.Attribute | cst.Call | cst.Subscript):
-            root = root.func if isinstance(root, cst.Call) else root.value
+        root = self._root(node)
         if not isinstance(root, cst.Name):
             return False
         names = self._qnames(root)
         return bool(names) and not any(_is_legacy_name(q) for q in names)
 
+    def _from_project(self, node: cst.BaseExpression) -> bool:
+        """True when the receiver's root name is imported from a module of the project."""
+        root = self._root(node)
+        if self.index is None or not isinstance(root, cst.Name):
+            return False
+        for qualified in self._qnames(root):
+            parts = qualified.split(".")
+            if any(".".join(parts[:i]) in self.index.modules for i in range(len(parts), 0, -1)):
+                return True
+        return False
+
     def _utc(self) -> cst.BaseExpression:
         return self.names.expr("datetime", "timezone", "utc")
+
+    def _to_utc(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.Call:
+        """``dt.astimezone(timezone.utc)``, through the helper unless ``dt`` is provably aware."""
+        if self._is_aware(original):
+            return _method(updated, "astimezone", [cst.Arg(self._utc())])
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Call(
+            func=self._helper(_helpers.NORMALIZE_NAME),
+            args=[cst.Arg(updated, comma=space), cst.Arg(self._utc())],
+        )
 
     # ------------------------------------------------------------------ imports
     def _schedule_removal(self, module: str, obj: str | None, asname: str | None) -> None:
@@ -405,8 +638,12 @@ class _Migrator(ContextAwareTransformer):
         return False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        # the helper this codemod inserted: its tz.localize() is the pytz fallback, keep it
-        return node.name.value != _helpers.LOCALIZE_NAME
+        # the helpers this codemod inserted: their tz.localize() is the pytz fallback, keep it
+        return node.name.value not in self.inline_names.values()
+
+    def visit_Try(self, node: cst.Try) -> bool:
+        # the helpers' try-import of pytz's error classes stays as written
+        return not _placement.is_helper_block(node)
 
     # ------------------------------------------------------------------ markers
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
@@ -439,6 +676,7 @@ class _Migrator(ContextAwareTransformer):
         if q is None or self._skip_reference(original, q):
             return updated
         if q in _UTC_REFS:
+            self._note_utc_dst(original)
             return self._utc().with_changes(lpar=updated.lpar, rpar=updated.rpar)
         if q == "pytz.timezone":  # passed around as a callable
             self._report(original, "timezone-dynamic")
@@ -450,17 +688,87 @@ class _Migrator(ContextAwareTransformer):
                 return cst.Call(func=cst.Name("sorted"), args=[cst.Arg(call)])
             return call
         if q == "pytz.UnknownTimeZoneError":
-            self._report(original, "unknown-timezone-error")
+            if not self._in_handler_type(original):  # handlers: see leave_ExceptHandler
+                self._report(original, "unknown-timezone-error")
             return self.names.expr("zoneinfo", "ZoneInfoNotFoundError")
         if q in _TIME_ERRORS:
-            self.need_errors = True
             self._report(original, "time-errors")
             handler = self._enclosing(original, cst.ExceptHandler)
-            if handler is not None and not self.raises_time_errors:
+            if handler is not None and not self.helpers and not self.raises_time_errors:
+                # inline classes: once pytz is gone each module has its own
                 self._report(handler, "time-errors-foreign")
-            return cst.Name(q.rsplit(".", 1)[1])
+            name = self._helper(q.rsplit(".", 1)[1])
+            return name.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        if q in _PYTZ_TYPES:
+            self._report(original, "pytz-type-check")
+            return updated
         self._report(original, "unsupported", detail=q)
         return updated
+
+    def _note_utc_dst(self, node: cst.CSTNode) -> None:
+        # once per module: the same edge for every UTC/fixed object, and there are many
+        if not any(f.code == "utc-dst" for f in self.findings):
+            self._report(node, "utc-dst", kind="note")
+
+    def _in_handler_type(self, node: cst.CSTNode) -> bool:
+        parent = self._parent(node)
+        if isinstance(parent, cst.Element):
+            parent = self._parent(self._parent(parent) or parent)
+            return isinstance(parent, cst.ExceptHandler)
+        return isinstance(parent, cst.ExceptHandler) and parent.type is node
+
+    def leave_ExceptHandler(
+        self, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
+    ) -> cst.ExceptHandler:
+        kinds = original_node.type
+        if kinds is None:
+            return updated_node
+        values = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if not any(self._ref(v) == "pytz.UnknownTimeZoneError" for v in values):
+            return updated_node
+        if any(isinstance(v, cst.Name) and v.value in ("ValueError", "Exception") for v in values):
+            return updated_node
+        # ZoneInfo raises ValueError for malformed keys ('', '/abs', '..'), where pytz raised
+        # UnknownTimeZoneError: the handler must catch both. Exact when nothing else in the
+        # try body can raise ValueError.
+        trial = self._parent(original_node)
+        if isinstance(trial, cst.Try) and self._lookup_only(trial.body):
+            self._report(original_node, "unknown-timezone-error", kind="note")
+        else:
+            self._report(original_node, "unknown-timezone-valueerror")
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        new_type = updated_node.type
+        if isinstance(new_type, cst.Tuple):
+            elements = list(new_type.elements)
+            elements[-1] = elements[-1].with_changes(comma=space)
+            elements.append(cst.Element(cst.Name("ValueError")))
+            new_type = new_type.with_changes(elements=elements)
+        else:
+            assert new_type is not None
+            new_type = cst.Tuple(
+                [cst.Element(new_type, comma=space), cst.Element(cst.Name("ValueError"))]
+            )
+        return updated_node.with_changes(type=new_type)
+
+    def _lookup_only(self, body: cst.BaseSuite) -> bool:
+        """True when every call in ``body`` is a zone lookup or a harmless str method."""
+        calls: list[cst.Call] = []
+
+        class _Calls(cst.CSTVisitor):
+            def visit_Call(self, node: cst.Call) -> None:
+                calls.append(node)
+
+        body.visit(_Calls())
+        for call in calls:
+            func = call.func
+            if self._ref(func) in ("pytz.timezone", "dateutil.tz.gettz"):
+                continue
+            if isinstance(func, cst.Attribute) and func.attr.value in _STR_METHODS:
+                continue
+            if isinstance(func, cst.Name) and func.value in ("str", "len"):
+                continue
+            return False
+        return True
 
     def _enclosing(self, node: cst.CSTNode, kind: type) -> cst.CSTNode | None:
         while node is not None and not isinstance(node, kind):
@@ -473,26 +781,45 @@ class _Migrator(ContextAwareTransformer):
     def leave_Attribute(
         self, original_node: cst.Attribute, updated_node: cst.Attribute
     ) -> cst.BaseExpression:
-        if original_node.attr.value == "zone" and self._ref(original_node) is None:
+        attr = original_node.attr.value
+        if attr == "zone" and self._ref(original_node) is None:
             return self._zone_attribute(original_node, updated_node)
+        if self.pytz_world and self._ref(original_node) is None:
+            self._pytz_only_attribute(original_node, attr)
         return self._reference(original_node, updated_node)
+
+    def _pytz_only_attribute(self, node: cst.Attribute, attr: str) -> None:
+        receiver = node.value
+        if attr in _PYTZ_PRIVATE or (
+            attr in _PYTZ_PRIVATE_WEAK
+            and self._tz_like(receiver)
+            and not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"))
+        ):
+            self._report(node, "pytz-private", detail=f".{attr}")
+            return
+        if attr in ("localize", "normalize"):
+            parent = self._parent(node)
+            called = isinstance(parent, cst.Call) and parent.func is node
+            if not called and (self._zone_kind(receiver) or self._tz_like(receiver)):
+                self._report(node, "bound-method", detail=f".{attr}")
 
     def _zone_attribute(
         self, original: cst.Attribute, updated: cst.Attribute
     ) -> cst.BaseExpression:
-        kind = self._zone_kind(original.value)
+        kind = self._zone_kind(original.value, use_index=False)
         if kind == "zone":
             return updated.with_changes(attr=cst.Name("key"))
+        if kind is None and self._zone_kind(original.value) == "zone":
+            # a zone made in another module: pytz's today, ZoneInfo once that module is
+            # migrated; str() gives the key for both
+            return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
+        kind = kind or self._zone_kind(original.value)
         if kind == "utc":  # pytz.utc.zone == "UTC" == str(timezone.utc)
             return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
         if kind is not None:
             self._report(original, "zone-attribute")
-        elif self.has_pytz and isinstance(original.value, cst.Attribute | cst.Name):
-            last = original.value.attr.value if isinstance(original.value, cst.Attribute) else ""
-            if last == "tzinfo" or "tz" in (
-                original.value.value if isinstance(original.value, cst.Name) else last
-            ).lower():
-                self._report(original, "zone-attribute")
+        elif self.pytz_world and self._tz_like(original.value):
+            self._report(original, "zone-attribute")
         return updated
 
     def leave_Comparison(
@@ -537,16 +864,46 @@ class _Migrator(ContextAwareTransformer):
                 result = self._call_normalize(original_node, updated_node)
             else:
                 result = None
-                if method in ("utcoffset", "dst", "tzname") and self.has_pytz:
+                if method in ("utcoffset", "dst", "tzname") and self.pytz_world:
                     if any(a.keyword and a.keyword.value == "is_dst" for a in original_node.args):
                         self._report(original_node, "is-dst-method")
+                if method == "tzname" and self.pytz_world:
+                    self._tzname_none(original_node)
             if result is not None:
                 return result
+        if self.pytz_world and q is None:
+            self._pytz_tests(original_node)
         for arg in original_node.args:
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if self._zone_kind(arg.value) == "zone" and not self._static_zone(arg.value):
                     self._report(original_node, "lmt")
         return updated_node
+
+    def _tzname_none(self, call: cst.Call) -> None:
+        args = call.args
+        value = args[0].value if len(args) == 1 else None
+        if not (isinstance(value, cst.Name) and value.value == "None"):
+            return
+        receiver = call.func.value  # type: ignore[attr-defined]
+        kind = self._zone_kind(receiver)
+        if kind == "zone" or (kind is None and self._tz_like(receiver)):
+            self._report(call, "tzname-none")
+
+    def _pytz_tests(self, call: cst.Call) -> None:
+        """Mark code that asks whether a zone is pytz's: the answer flips after migration."""
+        func = call.func
+        name = func.value if isinstance(func, cst.Name) else (
+            func.attr.value if isinstance(func, cst.Attribute) else ""
+        )
+        args = call.args
+        if name in ("hasattr", "getattr") and len(args) >= 2:
+            attr = _string_value(args[1].value)
+            if attr in _PYTZ_ATTRS or attr in _PYTZ_PRIVATE:
+                self._report(call, "duck-typing", detail=f"{name}(..., {attr!r})")
+        elif "pytz" in name.lower() and name.lower().lstrip("_").startswith(("is_", "treat_")):
+            self._report(call, "pytz-type-check", detail=f"{name}()")
+        elif name == "make_aware" and any(a.keyword and a.keyword.value == "is_dst" for a in args):
+            self._report(call, "is-dst-ignored")
 
     def _call_timezone(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         shape = _plain_args(original)
@@ -562,7 +919,7 @@ class _Migrator(ContextAwareTransformer):
                 return None
             if canonical != key:
                 self._report(original, "timezone-case")
-                arg = arg.with_changes(value=cst.SimpleString(repr(canonical)))
+                arg = arg.with_changes(value=_like_literal(original.args[0].value, canonical))
         else:
             self._report(original, "timezone-dynamic")
         return updated.with_changes(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
@@ -594,11 +951,14 @@ class _Migrator(ContextAwareTransformer):
             return None
         arg = updated.args[0]
         if key != _string_value(value):
-            arg = arg.with_changes(value=cst.SimpleString(repr(key)))
+            arg = arg.with_changes(value=_like_literal(value, key))
         return updated.with_changes(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
 
     def _call_tzutc(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-        return self._utc() if not original.args else None
+        if original.args:
+            return None
+        self._note_utc_dst(original)
+        return self._utc()
 
     def _fixed(self, delta: cst.BaseExpression, name: cst.Arg | None = None) -> cst.Call:
         args = [cst.Arg(delta)]
@@ -618,8 +978,10 @@ class _Migrator(ContextAwareTransformer):
             return None
         value = original.args[0].value
         if isinstance(value, cst.Integer) and value.evaluated_value == 0:
+            self._note_utc_dst(original)
             return self._utc()  # FixedOffset(0) is pytz.utc
         self._report(original, "fixed-offset")
+        self._note_utc_dst(original)
         delta = cst.Call(
             func=self.names.expr("datetime", "timedelta"),
             args=[_kwarg("minutes", updated.args[0].value)],
@@ -646,17 +1008,20 @@ class _Migrator(ContextAwareTransformer):
         if self._is_timedelta(offset_o):
             delta: cst.BaseExpression = offset_u
         else:
-            if not isinstance(offset_o, cst.Integer | cst.Float | cst.UnaryOperation):
+            if not self._is_number(offset_o):  # dateutil took seconds or a timedelta
                 self._report(original, "tzoffset-dynamic")
+                return None
             delta = cst.Call(
                 func=self.names.expr("datetime", "timedelta"), args=[_kwarg("seconds", offset_u)]
             )
         if isinstance(name_o, cst.Name) and name_o.value == "None":
             self._report(original, "fixed-offset")
+            self._note_utc_dst(original)
             return self._fixed(delta)
         if _string_value(name_o) is None:
             self._report(original, "tzoffset-name")
             return None
+        self._note_utc_dst(original)
         return self._fixed(delta, upd["name"])
 
     def _call_enfold(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -676,32 +1041,47 @@ class _Migrator(ContextAwareTransformer):
         return _method(updated.args[0].value, "replace", [_kwarg("fold", fold)])
 
     def _pytz_receiver(self, receiver: cst.BaseExpression) -> tuple[bool, str | None]:
-        """(rewrite?, kind) for the object a localize/normalize method is called on."""
+        """(rewrite?, kind) for the object a localize/normalize method is called on.
+
+        In a module importing pytz any receiver not imported from elsewhere is taken for a
+        zone (noted). In project mode a receiver named like a zone (``tz``, ``self.timezone``)
+        is too, since the project hands pytz zones around: the helpers defer to a zone that
+        still has the method, so the rewrite is exact for pytz zones and ZoneInfo alike.
+        """
         kind = self._zone_kind(receiver)
         if kind is not None:
             return True, kind
-        return self.has_pytz and not self._foreign(receiver), None
+        tz_like = self._tz_like(receiver)
+        if self._foreign(receiver) and not (tz_like and self._from_project(receiver)):
+            return False, None
+        if self.has_pytz:
+            return True, None
+        return self.pytz_world and tz_like, None
 
     def _call_localize(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         func = original.func
         assert isinstance(func, cst.Attribute)
         ok, kind = self._pytz_receiver(func.value)
         shape = _plain_args(original)
-        if not ok or shape is None:
+        if not ok:
             return None
-        pos, kws = shape
-        if not 1 <= len(pos) <= 2 or set(kws) - {"is_dst"} or len(pos) + len(kws) > 2:
+        if shape is None or not self._localize_shape(*shape):
+            self._report(original, "call-shape", detail=_code(original.func))
             return None
         receiver = updated.func.value  # type: ignore[attr-defined]
         dt = updated.args[0].value
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         if kind in ("utc", "fixed"):
-            # StaticTzInfo/UTC/FixedOffset.localize is replace(tzinfo=...); is_dst is ignored
-            return _method(dt, "replace", [_kwarg("tzinfo", receiver)])
+            # StaticTzInfo/UTC/FixedOffset.localize is replace(tzinfo=...) after refusing an
+            # aware datetime (ValueError); is_dst is ignored
+            if self._is_naive(original.args[0].value):
+                return _method(dt, "replace", [_kwarg("tzinfo", receiver)])
+            return cst.Call(
+                func=self._helper(_helpers.LOCALIZE_NAME),
+                args=[cst.Arg(dt, comma=space), cst.Arg(receiver)],
+            )
         if kind is None:
             self._report(original, "localize-receiver")
-        self.need_localize = True
-        self.need_errors = True
-        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
         first = updated.args[0]
         if not isinstance(first.comma, cst.Comma):
             first = first.with_changes(comma=space)
@@ -717,17 +1097,25 @@ class _Migrator(ContextAwareTransformer):
         else:
             trailing = updated.args[0].comma  # keep a trailing comma (and its comment) last
             args = [first, cst.Arg(receiver, comma=trailing)]
-        return updated.with_changes(func=cst.Name(_helpers.LOCALIZE_NAME), args=args)
+        return updated.with_changes(func=self._helper(_helpers.LOCALIZE_NAME), args=args)
+
+    @staticmethod
+    def _localize_shape(pos: list[cst.Arg], kws: dict[str, cst.Arg]) -> bool:
+        return 1 <= len(pos) <= 2 and not set(kws) - {"is_dst"} and len(pos) + len(kws) <= 2
 
     def _call_normalize(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         func = original.func
         assert isinstance(func, cst.Attribute)
         ok, kind = self._pytz_receiver(func.value)
         shape = _plain_args(original)
-        if not ok or shape is None:
+        if not ok:
+            return None
+        if shape is None:
+            self._report(original, "call-shape", detail=_code(original.func))
             return None
         pos, kws = shape
         if len(pos) != 1 or (kws and (kind not in ("utc", "fixed") or set(kws) - {"is_dst"})):
+            self._report(original, "call-shape", detail=_code(original.func))
             return None
         receiver = updated.func.value  # type: ignore[attr-defined]
         arg_o = original.args[0].value
@@ -735,13 +1123,9 @@ class _Migrator(ContextAwareTransformer):
         if isinstance(arg_o, cst.BinaryOperation) and isinstance(arg_o.operator, _ARITH):
             assert isinstance(arg_u, cst.BinaryOperation)
             if self._is_timedelta(arg_o.right):
-                shifted = arg_u.with_changes(
-                    left=_method(arg_u.left, "astimezone", [cst.Arg(self._utc())])
-                )
+                shifted = arg_u.with_changes(left=self._to_utc(arg_o.left, arg_u.left))
             elif isinstance(arg_o.operator, cst.Add) and self._is_timedelta(arg_o.left):
-                shifted = arg_u.with_changes(
-                    right=_method(arg_u.right, "astimezone", [cst.Arg(self._utc())])
-                )
+                shifted = arg_u.with_changes(right=self._to_utc(arg_o.right, arg_u.right))
             else:
                 self._report(original, "normalize-arithmetic")
                 return None
@@ -753,6 +1137,14 @@ class _Migrator(ContextAwareTransformer):
         if isinstance(arg_o, cst.Name) and self._from_arithmetic(arg_o):
             self._report(original, "normalize-arithmetic")
             return None
+        if not self._is_aware(arg_o):
+            # pytz refused a naive datetime (ValueError); astimezone() would take it as the
+            # machine's local time, so the helper keeps the check (and defers to pytz zones)
+            space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+            return cst.Call(
+                func=self._helper(_helpers.NORMALIZE_NAME),
+                args=[cst.Arg(arg_u, comma=space), cst.Arg(receiver)],
+            )
         if kind == "utc":  # utc.normalize(dt) is dt.astimezone(utc): no wall time to repair
             return _method(arg_u, "astimezone", [cst.Arg(receiver)])
         # Through UTC, not dt.astimezone(tz) alone: astimezone() returns dt unchanged when
@@ -773,58 +1165,6 @@ class _Migrator(ContextAwareTransformer):
 
 def _code(node: cst.CSTNode) -> str:
     return cst.Module(body=[]).code_for_node(node)
-
-
-def _header_end(body: Sequence[cst.BaseStatement]) -> int:
-    """Index of the first statement after the module docstring and the leading imports."""
-    index = 0
-    for index, stmt in enumerate(body):  # noqa: B007
-        if not isinstance(stmt, cst.SimpleStatementLine):
-            return index
-        for small in stmt.body:
-            is_doc = index == 0 and isinstance(small, cst.Expr) and isinstance(
-                small.value, cst.SimpleString | cst.ConcatenatedString
-            )
-            if not (is_doc or isinstance(small, cst.Import | cst.ImportFrom)):
-                return index
-    return len(body)
-
-
-def _defined_at_top(module: cst.Module, name: str) -> bool:
-    for stmt in module.body:
-        if isinstance(stmt, cst.FunctionDef | cst.ClassDef) and stmt.name.value == name:
-            return True
-    return False
-
-
-def _insert_helpers(module: cst.Module, errors: bool, localize: bool) -> cst.Module:
-    source = ""
-    if errors and not _defined_at_top(module, _helpers.ERROR_NAMES[0]):
-        source += _helpers.ERRORS_SOURCE
-    if localize and not _defined_at_top(module, _helpers.LOCALIZE_NAME):
-        source += ("\n\n" if source else "") + _helpers.LOCALIZE_SOURCE
-    if not source:
-        return module
-    new = list(cst.parse_module(source).body)
-    two = [cst.EmptyLine(), cst.EmptyLine()]
-    new[0] = new[0].with_changes(leading_lines=two)
-    body = list(module.body)
-    index = _header_end(body)
-    if index < len(body):
-        following = body[index]
-        blank = 0
-        for line in following.leading_lines:
-            if line.comment is not None:
-                break
-            blank += 1
-        if blank < 2:
-            following = following.with_changes(
-                leading_lines=[cst.EmptyLine()] * (2 - blank) + list(following.leading_lines)
-            )
-        body[index] = following
-    if index == 0:
-        new[0] = new[0].with_changes(leading_lines=[])
-    return module.with_changes(body=body[:index] + new + body[index:])
 
 
 def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
@@ -852,10 +1192,13 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
 
 
 def _imports_pytz(module: cst.Module) -> bool:
-    """True when any import statement in the module names pytz or one of its submodules."""
+    """True when an import statement names pytz (the helpers' error import aside)."""
     found = False
 
     class _Visitor(cst.CSTVisitor):
+        def visit_Try(self, node: cst.Try) -> bool:
+            return not _placement.is_helper_block(node)
+
         def visit_Import(self, node: cst.Import) -> None:
             nonlocal found
             for alias in node.names:
@@ -871,25 +1214,18 @@ def _imports_pytz(module: cst.Module) -> bool:
     return found
 
 
-def _raises_time_errors(module: cst.Module) -> bool:
-    """True when the module calls ``.localize(dt, None)`` or ``.localize(dt, is_dst=None)``."""
-    found = False
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            nonlocal found
-            if isinstance(node.func, cst.Attribute) and node.func.attr.value == "localize":
-                for index, arg in enumerate(node.args):
-                    is_dst = arg.keyword.value == "is_dst" if arg.keyword else index == 1
-                    if is_dst and isinstance(arg.value, cst.Name) and arg.value.value == "None":
-                        found = True
-
-    module.visit(_Visitor())
-    return found
+_LEGACY_HINT = re.compile(r"pytz|dateutil")
+# what a module that never imports pytz may still do with a pytz zone handed to it
+_PROJECT_HINT = re.compile(
+    r"localize|normalize|\.zone\b|_utc_transition_times|_transition_info|_tzinfos|_utcoffset"
+    r"|tzname|is_dst|TimeError|hasattr|getattr|isinstance|tzinfo\s*="
+)
 
 
-def _mentions_legacy(code: str) -> bool:
-    return "pytz" in code or "dateutil" in code
+def _needs_parse(code: str, index: ProjectIndex | None) -> bool:
+    if _LEGACY_HINT.search(code):
+        return True
+    return bool(index is not None and index.has_pytz and _PROJECT_HINT.search(code))
 
 
 class _Rename(cst.CSTTransformer):
@@ -902,34 +1238,103 @@ class _Rename(cst.CSTTransformer):
         return updated_node.with_changes(value=new) if new else updated_node
 
 
-def migrate_module(module: cst.Module) -> tuple[cst.Module, list[Finding]]:
-    """Rewrite a parsed module; returns the new module and the findings."""
+_HELPER_NAMES = (*_helpers.ERROR_NAMES, _helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME)
+
+
+def _inline_names(names: NameChooser, ours: dict[str, str]) -> dict[str, str]:
+    """The name each inline helper gets: its own, unless the module binds that to another
+    object (``from .errors import AmbiguousTimeError``), then a ``Tz``-prefixed one."""
+    chosen: dict[str, str] = {}
+    for helper in _HELPER_NAMES:
+        existing = [bound for bound, h in ours.items() if h == helper]
+        if existing:
+            chosen[helper] = existing[0]
+            continue
+        name = helper
+        while not (names.free(name, allow_legacy=True) or ours.get(name) == helper):
+            name = "Tz" + name if name[0].isupper() else name + "_"
+        chosen[helper] = name
+    return chosen
+
+
+def _placeholder(helper: str) -> str:
+    return f"__tzcompat_inline_{helper}__"
+
+
+def migrate_module(
+    module: cst.Module,
+    *,
+    index: ProjectIndex | None = None,
+    module_name: str | None = None,
+    helpers: str | None = None,
+    raises: bool = False,
+) -> tuple[cst.Module, list[Finding], bool]:
+    """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``)."""
     context = CodemodContext()
     wrapper = MetadataWrapper(module)
     names = NameChooser(wrapper, context)
-    has_pytz = _imports_pytz(module)
-    migrator = _Migrator(context, names, has_pytz, _raises_time_errors(module))
+    ours = _placement.helper_names(module)
+    inline = _inline_names(names, ours) if helpers is None else {}
+    migrator = _Migrator(
+        context,
+        names,
+        _imports_pytz(module),
+        raises,
+        index=index,
+        module_name=module_name,
+        helpers=helpers,
+        # placeholders until the unused pytz imports are gone (they may bind the same names)
+        inline_names={h: _placeholder(h) for h in inline},
+    )
+    migrator.inline_names = {h: _placeholder(h) for h in inline}
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
     if new.deep_equals(module):
-        return module, findings
+        return module, findings, False
     removal = MetadataWrapper(new)
     # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
     new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
     pending = {obj for _, obj in names.pending.values()}
     mapping = names.finalize(_remaining_legacy_bindings(new, pending))
-    if mapping:
-        new = new.visit(_Rename(mapping))
+    mapping |= {_placeholder(h): name for h, name in inline.items()}
+    new = new.visit(_Rename(mapping))
     new = MetadataWrapper(new).visit(AddImportsVisitor(context))
-    new = _insert_helpers(new, migrator.need_errors, migrator.need_localize)
-    return new, findings
+    if migrator.need:
+        wanted = [h for h in _HELPER_NAMES if h in migrator.need and h not in ours.values()]
+        errors = any(h in wanted for h in _helpers.ERROR_NAMES)
+        source = _helpers.inline_source(
+            errors,
+            _helpers.LOCALIZE_NAME in wanted,
+            _helpers.NORMALIZE_NAME in wanted,
+            inline,
+        )
+        new = _placement.insert_source(new, source)
+    new = _placement.drop_emptied_tries(module, new)
+    return new, findings, migrator.used_helpers
 
 
-def migrate_source(code: str) -> MigrateResult:
-    """Rewrite one file's source text. Raises ``libcst.ParserSyntaxError`` if it does not parse."""
-    if not _mentions_legacy(code):
+def migrate_source(
+    code: str,
+    *,
+    index: ProjectIndex | None = None,
+    module_name: str | None = None,
+    helpers: str | None = None,
+) -> MigrateResult:
+    """Rewrite one module's source text.
+
+    ``index`` (from :func:`tzcompat.migrate._project.build_index`) lets the codemod follow
+    zones across modules; ``module_name`` is this module's dotted name in it. ``helpers`` is
+    the dotted name of the shared helper module to import ``_tz_localize`` and the time-error
+    classes from; None pastes them into the module. Raises ``libcst.ParserSyntaxError`` if
+    the code does not parse.
+    """
+    if not _needs_parse(code, index):
         return MigrateResult(code, False, [])
     module = cst.parse_module(code)
-    new, findings = migrate_module(module)
+    facts = index.modules.get(module_name or "") if index is not None else None
+    raises = facts.raises_time_errors if facts else scan_source(code, "_").raises_time_errors
+    new, findings, used = migrate_module(
+        module, index=index, module_name=module_name, helpers=helpers, raises=raises
+    )
     new_code = new.code
-    return MigrateResult(new_code, new_code != code, findings)
+    return MigrateResult(new_code, new_code != code, findings, helpers if used else None)

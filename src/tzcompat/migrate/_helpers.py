@@ -1,31 +1,44 @@
-"""Source text of the helpers the codemod inserts into rewritten modules.
+"""Source text of the helpers the codemod writes for rewritten modules.
 
-The rewritten code must run on the standard library alone (no tzcompat, no pytz), so the one
-piece of pytz behaviour that has no stdlib spelling, ``localize``'s choice inside a repeated or
-skipped hour, is pasted into the module as a small function. The text lives here, once, so the
-codemod and the tests (which ``exec`` it) use exactly the same code.
+The rewritten code must run on the standard library alone (no tzcompat, no pytz), so the pytz
+behaviour that has no stdlib spelling (``localize``'s choice inside a repeated or skipped hour,
+``normalize``'s refusal of naive datetimes, the time-error classes) is written out as small
+functions. By default they live in one module per package (``_tzmigrate.py``), imported where
+needed; ``--inline-helpers`` pastes them into each module instead. The text lives here, once, so
+the codemod and the tests (which ``exec`` it) use exactly the same code.
 """
 
 from __future__ import annotations
 
-#: Name of the inserted function; the codemod reuses an existing top-level definition.
+import re
+
+#: Names of the helper functions; the codemod reuses an existing top-level definition.
 LOCALIZE_NAME = "_tz_localize"
+NORMALIZE_NAME = "_tz_normalize"
 
 #: The exception classes ``_tz_localize(..., is_dst=None)`` raises. pytz's classes are not
 #: ``ValueError`` subclasses, so neither are these: ``except ValueError`` still does not catch them.
 ERROR_NAMES = ("InvalidTimeError", "AmbiguousTimeError", "NonExistentTimeError")
 
+#: File name of the shared helper module, placed in the top-level package of the migrated tree.
+DEFAULT_MODULE = "_tzmigrate"
+
+# While pytz is importable the names *are* pytz's classes: an ``except`` clause matches by
+# subclass only, so classes of our own (even subclasses of pytz's) would not catch what pytz
+# zones from unmigrated code, Django or pandas raise. Without pytz, the same hierarchy.
 ERRORS_SOURCE = '''\
-class InvalidTimeError(Exception):
-    """Replaces pytz.InvalidTimeError (inserted by tzcompat migrate)."""
+try:  # pytz's own classes while it is installed: old and new code catch the same errors
+    from pytz import AmbiguousTimeError, InvalidTimeError, NonExistentTimeError
+except ImportError:
 
+    class InvalidTimeError(Exception):
+        """Replaces pytz.InvalidTimeError (inserted by tzcompat migrate)."""
 
-class AmbiguousTimeError(InvalidTimeError):
-    """Replaces pytz.AmbiguousTimeError: the wall time occurs twice."""
+    class AmbiguousTimeError(InvalidTimeError):
+        """Replaces pytz.AmbiguousTimeError: the wall time occurs twice."""
 
-
-class NonExistentTimeError(InvalidTimeError):
-    """Replaces pytz.NonExistentTimeError: the wall time is skipped."""
+    class NonExistentTimeError(InvalidTimeError):
+        """Replaces pytz.NonExistentTimeError: the wall time is skipped."""
 '''
 
 LOCALIZE_SOURCE = '''\
@@ -56,3 +69,74 @@ def _tz_localize(dt, tz, is_dst=False):
         return matching[0]
     return first if is_dst else second  # same flag on both sides: earlier instant for True
 '''
+
+NORMALIZE_SOURCE = '''\
+def _tz_normalize(dt, tz):
+    """pytz's ``tz.normalize(dt)`` for a standard tzinfo (inserted by tzcompat migrate).
+
+    ``dt`` converted to ``tz`` through UTC, which also moves a skipped wall time to the real
+    one; a naive ``dt`` raises ``ValueError`` as in pytz (``astimezone`` would take it as the
+    machine's local time). A zone that still has ``normalize`` keeps its own method.
+    """
+    if getattr(tz, "normalize", None) is not None:  # still a pytz zone, from unmigrated code
+        return tz.normalize(dt)
+    if dt.tzinfo is None:
+        raise ValueError("Naive time - no tzinfo set")
+    return tz.fromutc((dt - dt.utcoffset()).replace(tzinfo=tz))
+'''
+
+MODULE_HEADER = '''\
+"""pytz behaviour with no one-line standard-library spelling (written by tzcompat migrate).
+
+The migrated modules of this package import these names. Plain standard library: pytz is used
+only while it is still installed, so that old and new code raise and catch the same errors.
+Delete the file once nothing imports from it.
+"""
+'''
+
+#: Which helper a name needs: the localize helper raises the error classes.
+NEEDS = {
+    LOCALIZE_NAME: (*ERROR_NAMES, LOCALIZE_NAME),
+    NORMALIZE_NAME: (NORMALIZE_NAME,),
+    **{name: ERROR_NAMES for name in ERROR_NAMES},
+}
+
+
+def _renamed(source: str, names: dict[str, str]) -> str:
+    for old, new in names.items():
+        if new != old:
+            source = re.sub(rf"(?<![.\w]){old}\b", new, source)
+    return source
+
+
+def errors_source(names: dict[str, str] | None = None) -> str:
+    """The time-error block, binding each class under ``names[name]`` when that is given."""
+    names = names or {}
+    imports = ", ".join(
+        n if names.get(n, n) == n else f"{n} as {names[n]}" for n in sorted(ERROR_NAMES)
+    )
+    text = ERRORS_SOURCE.replace(
+        "from pytz import AmbiguousTimeError, InvalidTimeError, NonExistentTimeError",
+        f"from pytz import {imports}",
+    )
+    head, sep, tail = text.partition("except ImportError:")
+    return head + sep + _renamed(tail, names)
+
+
+def inline_source(errors: bool, localize: bool, normalize: bool, names: dict[str, str]) -> str:
+    """The helpers pasted into one module, with clashing names replaced by ``names``."""
+    parts = []
+    if errors:
+        parts.append(errors_source(names))
+    if localize:
+        parts.append(_renamed(LOCALIZE_SOURCE, names))
+    if normalize:
+        parts.append(_renamed(NORMALIZE_SOURCE, names))
+    return "\n\n".join(parts)
+
+
+def module_source() -> str:
+    """The shared helper module (``_tzmigrate.py``)."""
+    return "\n\n".join(
+        [MODULE_HEADER.rstrip("\n") + "\n", ERRORS_SOURCE, LOCALIZE_SOURCE, NORMALIZE_SOURCE]
+    )

@@ -64,6 +64,11 @@ class NameChooser:
                 else:
                     self._local_names.add(assignment.name)
 
+    def free(self, name: str, *, allow_legacy: bool) -> bool:
+        """True when ``name`` is unbound here (or, with ``allow_legacy``, bound only by
+        pytz/dateutil imports, which the rewrite may remove)."""
+        return self._free(name, allow_legacy=allow_legacy)
+
     def _free(self, name: str, *, allow_legacy: bool) -> bool:
         if name in self._local_names:
             return False

@@ -1,0 +1,300 @@
+"""The project index: what rewriting one module needs to know about the others.
+
+Migrating the module that *creates* pytz zones changes what every module it hands them to
+receives: ``zone.localize(...)`` three imports away stops working. So the codemod first reads the
+whole tree (with ``ast``: cheap, no LibCST) and records which names hold pytz zones, which
+functions return them and which modules raise pytz's time errors. The index is plain data, so it
+pickles into worker processes.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import tokenize
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# pytz callables and values that make a zone, and the kind the codemod gives it.
+_CREATORS = {"pytz.timezone": "zone", "pytz.FixedOffset": "fixed"}
+_VALUES = {"pytz.utc": "utc", "pytz.UTC": "utc"}
+_ERROR_NAMES = ("AmbiguousTimeError", "NonExistentTimeError", "InvalidTimeError")
+_ERRORS = {f"pytz.{n}" for n in _ERROR_NAMES} | {f"pytz.exceptions.{n}" for n in _ERROR_NAMES}
+
+
+@dataclass(frozen=True)
+class ModuleFacts:
+    """What one module contributes to the index (before cross-module resolution)."""
+
+    name: str
+    is_package: bool = False
+    imports_pytz: bool = False
+    raises_time_errors: bool = False
+    #: top-level name -> "kind:<kind>" | "ref:<qualified>" | "call:<qualified>"
+    bindings: dict[str, str] = field(default_factory=dict)
+    #: top-level function name -> the same forms, for what it returns
+    returns: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class ProjectIndex:
+    """Facts about every module of the tree, with zone-holding names resolved across modules."""
+
+    modules: dict[str, ModuleFacts] = field(default_factory=dict)
+    #: qualified top-level name -> zone kind ("zone", "utc", "fixed")
+    zones: dict[str, str] = field(default_factory=dict)
+    #: qualified function name -> kind of the zone it may return
+    zone_functions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def has_pytz(self) -> bool:
+        """True when some module of the tree imports pytz (its zones flow elsewhere)."""
+        return any(m.imports_pytz for m in self.modules.values())
+
+    @property
+    def raisers(self) -> list[str]:
+        """Modules that raise pytz's time errors (``localize(..., is_dst=None)`` and kin)."""
+        return sorted(n for n, m in self.modules.items() if m.raises_time_errors)
+
+    def is_package(self, module: str | None) -> bool:
+        facts = self.modules.get(module or "")
+        return bool(facts and facts.is_package)
+
+    def add(self, facts: ModuleFacts) -> None:
+        self.modules[facts.name] = facts
+        self._resolve()
+
+    def _resolve(self) -> None:
+        self.zones.clear()
+        self.zone_functions.clear()
+        for _ in range(8):  # chains of re-exports are short; stop at a fixed point
+            before = (len(self.zones), len(self.zone_functions))
+            for facts in self.modules.values():
+                for name, raw in facts.bindings.items():
+                    kind = self._kind(raw)
+                    if kind:
+                        self.zones[f"{facts.name}.{name}"] = kind
+                for name, raw in facts.returns.items():
+                    kind = self._kind(raw)
+                    if kind:
+                        self.zone_functions[f"{facts.name}.{name}"] = kind
+            if (len(self.zones), len(self.zone_functions)) == before:
+                break
+
+    def _kind(self, raw: str) -> str | None:
+        form, _, value = raw.partition(":")
+        if form == "kind":
+            return value
+        if form == "ref":
+            return self.zones.get(value)
+        return self.zone_functions.get(value)
+
+
+def module_name_for(path: Path) -> tuple[str, bool]:
+    """(dotted module name, is a package ``__init__``), from the ``__init__.py`` files above."""
+    path = Path(os.path.abspath(path))
+    is_package = path.stem == "__init__"
+    parts = [] if is_package else [path.stem]
+    folder = path.parent
+    while (folder / "__init__.py").exists() and folder.parent != folder:
+        parts.insert(0, folder.name)
+        folder = folder.parent
+    return ".".join(parts) or path.stem, is_package
+
+
+def top_package_dir(path: Path) -> Path | None:
+    """The directory of the outermost package holding ``path``, or None for a loose script."""
+    folder = Path(os.path.abspath(path)).parent
+    if not (folder / "__init__.py").exists():
+        return None
+    while (folder.parent / "__init__.py").exists() and folder.parent != folder:
+        folder = folder.parent
+    return folder
+
+
+def resolve_relative(name: str, module: str | None, is_package: bool) -> str:
+    """``.conf.TZ`` seen in ``module`` -> ``pkg.conf.TZ``; absolute names unchanged."""
+    if not name.startswith(".") or not module:
+        return name
+    level = len(name) - len(name.lstrip("."))
+    parts = module.split(".")
+    if not is_package:
+        parts = parts[:-1]
+    if level > 1:
+        parts = parts[: len(parts) - (level - 1)]
+    rest = name[level:]
+    return ".".join([*parts, rest] if rest else parts)
+
+
+class _Scanner(ast.NodeVisitor):
+    def __init__(self, module: str, is_package: bool) -> None:
+        self.module = module
+        self.is_package = is_package
+        self.imports: dict[str, str] = {}
+        self.top: set[str] = set()
+        self.imports_pytz = False
+        self.raises = False
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            if alias.name.split(".")[0] == "pytz":
+                self.imports_pytz = True
+            if alias.asname:
+                self.imports[alias.asname] = alias.name
+            else:
+                root = alias.name.split(".")[0]
+                self.imports[root] = root
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = "." * node.level + (node.module or "")
+        base = resolve_relative(base, self.module, self.is_package) if node.level else base
+        errors_only = all(a.name in _ERROR_NAMES for a in node.names)
+        if not node.level and base.split(".")[0] == "pytz" and not errors_only:
+            self.imports_pytz = True  # the helpers' try-import of the error classes is not
+        for alias in node.names:
+            if alias.name != "*":
+                self.imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "localize":
+            self.raises |= len(node.args) >= 2 and _is_none(node.args[1])
+            self.raises |= any(k.arg == "is_dst" and _is_none(k.value) for k in node.keywords)
+        self.generic_visit(node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        # a bound method (``_localize = tz.localize``) may be called with is_dst=None later
+        self.raises |= node.attr == "localize" and not getattr(node, "_called", False)
+        self.generic_visit(node)
+
+    def visit_Raise(self, node: ast.Raise) -> None:
+        exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+        self.raises |= exc is not None and self.qual(exc) in _ERRORS
+        self.generic_visit(node)
+
+    def qual(self, node: ast.AST) -> str | None:
+        if isinstance(node, ast.Name):
+            if node.id in self.imports:
+                return self.imports[node.id]
+            return f"{self.module}.{node.id}" if node.id in self.top else None
+        if isinstance(node, ast.Attribute):
+            base = self.qual(node.value)
+            return f"{base}.{node.attr}" if base else None
+        return None
+
+    def classify(self, node: ast.AST | None, local: dict[str, ast.AST] | None = None) -> str | None:
+        if node is None:
+            return None
+        if isinstance(node, ast.Call):
+            q = self.qual(node.func)
+            if q in _CREATORS:
+                return f"kind:{_CREATORS[q]}"
+            return f"call:{q}" if q else None
+        if local and isinstance(node, ast.Name) and node.id in local:
+            return self.classify(local.pop(node.id), local)
+        q = self.qual(node)
+        if q in _VALUES:
+            return f"kind:{_VALUES[q]}"
+        return f"ref:{q}" if q else None
+
+
+def _is_none(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _mark_called(tree: ast.AST) -> None:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            node.func._called = True  # type: ignore[attr-defined]
+
+
+def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts:
+    """The facts of one module's source (a module that does not parse contributes nothing)."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return ModuleFacts(module, is_package)
+    _mark_called(tree)
+    scan = _Scanner(module, is_package)
+    for stmt in tree.body:
+        for target in _targets(stmt):
+            scan.top.add(target)
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            scan.top.add(stmt.name)
+    scan.visit(tree)
+    bindings: dict[str, str] = {}
+    returns: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            raw = scan.classify(stmt.value)
+            for target in targets:
+                if raw and isinstance(target, ast.Name):
+                    bindings[target.id] = raw
+        elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            raw = _returned(scan, stmt)
+            if raw:
+                returns[stmt.name] = raw
+    return ModuleFacts(module, is_package, scan.imports_pytz, scan.raises, bindings, returns)
+
+
+def _targets(stmt: ast.stmt) -> list[str]:
+    if isinstance(stmt, ast.Assign):
+        return [t.id for t in stmt.targets if isinstance(t, ast.Name)]
+    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+        return [stmt.target.id]
+    return []
+
+
+def _returned(scan: _Scanner, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """What the function may return: the first zone-like ``return`` value."""
+    local: dict[str, ast.AST] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                local[target.id] = node.value
+    for node in ast.walk(func):
+        if isinstance(node, ast.Return):
+            raw = scan.classify(node.value, dict(local))
+            if raw and raw.startswith("kind:"):
+                return raw
+    for node in ast.walk(func):
+        if isinstance(node, ast.Return):
+            raw = scan.classify(node.value, dict(local))
+            if raw:
+                return raw
+    return None
+
+
+def _read(path: Path) -> str:
+    with open(path, "rb") as f:
+        encoding, _ = tokenize.detect_encoding(f.readline)
+    with open(path, encoding=encoding) as f:
+        return f.read()
+
+
+def build_index(files: Iterable[str | os.PathLike[str]]) -> ProjectIndex:
+    """Index the given ``.py`` files (unreadable or unparsable ones contribute nothing)."""
+    index = ProjectIndex()
+    for raw in files:
+        path = Path(raw)
+        name, is_package = module_name_for(path)
+        try:
+            code = _read(path)
+        except (OSError, UnicodeDecodeError, SyntaxError):
+            continue
+        index.modules[name] = scan_source(code, name, is_package)
+    index._resolve()
+    return index
+
+
+def index_sources(sources: dict[str, str], packages: Iterable[str] = ()) -> ProjectIndex:
+    """Index in-memory modules: ``{"pkg.mod": source}``; ``packages`` names the ``__init__``s."""
+    index = ProjectIndex()
+    packages = set(packages)
+    for name, code in sources.items():
+        index.modules[name] = scan_source(code, name, name in packages)
+    index._resolve()
+    return index
