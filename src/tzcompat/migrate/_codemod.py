@@ -291,6 +291,7 @@ class _Migrator(ContextAwareTransformer):
         #: dotted name of the shared helper module, or None to paste the helpers inline
         self.helpers = helpers
         self.inline_names = inline_names or {}
+        self.own_helpers: frozenset[str] = frozenset()
         #: the module has localize(..., is_dst=None), so its own code raises the time errors
         self.raises_time_errors = raises
         self.findings: list[Finding] = []
@@ -317,6 +318,8 @@ class _Migrator(ContextAwareTransformer):
 
     def _ref(self, node: cst.CSTNode) -> str | None:
         """The pytz/dateutil.tz name ``node`` refers to, if any."""
+        if isinstance(node, cst.Name) and node.value in self.own_helpers:
+            return None  # bound by the helpers' try-import of pytz's classes: already migrated
         if isinstance(node, cst.Attribute) and (
             not isinstance(node.value, cst.Name | cst.Attribute) or self._ref(node.value) in _VALUES
         ):
@@ -1286,7 +1289,7 @@ def migrate_module(
         # placeholders until the unused pytz imports are gone (they may bind the same names)
         inline_names={h: _placeholder(h) for h in inline},
     )
-    migrator.inline_names = {h: _placeholder(h) for h in inline}
+    migrator.own_helpers = frozenset(ours)
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
     if new.deep_equals(module):

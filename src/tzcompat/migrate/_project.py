@@ -161,6 +161,9 @@ class _Scanner(ast.NodeVisitor):
         if isinstance(func, ast.Attribute) and func.attr == "localize":
             self.raises |= len(node.args) >= 2 and _is_none(node.args[1])
             self.raises |= any(k.arg == "is_dst" and _is_none(k.value) for k in node.keywords)
+        elif isinstance(func, ast.Name) and func.id == "_tz_localize":  # already migrated
+            self.raises |= len(node.args) >= 3 and _is_none(node.args[2])
+            self.raises |= any(k.arg == "is_dst" and _is_none(k.value) for k in node.keywords)
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
