@@ -135,7 +135,7 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         names = _requirement_closure(["hatchling", "tzdata"])
     except importlib.metadata.PackageNotFoundError as exc:
-        pytest.skip(f"needs {exc} installed here to build offline (the test extra has it)")
+        pytest.skip(f"the offline build needs hatchling and tzdata installed here: {exc}")
     out = tmp_path_factory.mktemp("wheels")
     for name in names:
         _wheel_of_installed(name, out)
