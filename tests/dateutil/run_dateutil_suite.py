@@ -45,13 +45,9 @@ CONSUMER_TESTS = [
     "tests/property/test_rrule_prop.py",
 ]
 
-#: Tests expected to differ, with the reason.
-EXCLUSIONS = {
-    "tests/test_tzfile.py::test_invalid_tzpath_warning_is_zoneinfos": (
-        "asserts InvalidTZPathWarning is the stdlib zoneinfo's class; the adapter's "
-        "TZPATH belongs to the tzcompat core, which has its own warning class"
-    ),
-}
+#: Tests expected to differ, with the reason (none at present: the adapter shares TZPATH,
+#: reset_tzpath and InvalidTZPathWarning with the standard library's zoneinfo, as dateutil 4).
+EXCLUSIONS: dict[str, str] = {}
 
 _OUTCOME = r"(PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR) (\S+)"
 _RESULT = re.compile(r"^" + _OUTCOME)

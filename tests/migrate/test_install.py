@@ -82,7 +82,10 @@ def test_install_before_imports(tmp_path: Path) -> None:
         assert parser.__name__ == "dateutil.parser" and "tzcompat" not in parser.__file__
         got = parser.parse("2020-06-01T12:00:00+02:00").tzinfo
         assert isinstance(got, tzcompat.dateutil.tzoffset), type(got)
-        assert type(parser.parse("2020-06-01 12:00 UTC").tzinfo).__module__.startswith("tzcompat.")
+        utc_type = type(parser.parse("2020-06-01 12:00 UTC").tzinfo)
+        # The adapter's own class, under dateutil's module name (see test_dateutil_module_names).
+        assert utc_type in (tzcompat.dateutil.tzutc, tzcompat.dateutil.tzlocal)  # local: UTC
+        assert utc_type.__module__ == "dateutil.tz.tz"
         rule = rrule.rrulestr(
             "DTSTART;TZID=Europe/Paris:20200101T090000\\nRRULE:FREQ=DAILY;COUNT=2")
         assert isinstance(list(rule)[0].tzinfo, tzcompat.dateutil.tzfile)
@@ -205,6 +208,62 @@ def test_pickles_name_pytz_under_install(tmp_path: Path) -> None:
         for obj in (ny, edt, pytz.utc, pytz.FixedOffset(-330), pytz.timezone("GMT")):
             for proto in range(pickle.HIGHEST_PROTOCOL + 1):
                 assert pickle.loads(pickle.dumps(obj, proto)) is obj
+        """,
+        tmp_path,
+    )
+
+
+def test_dateutil_module_names(tmp_path: Path) -> None:
+    # Installed, the adapter's classes and functions carry the module names dateutil 4
+    # gives the originals (checked against the real ones), pickles name those modules and
+    # load back under them, and uninstall() puts the adapter's names back. The real
+    # dateutil.tz is not imported for it (the adapter is dateutil.tz; it needs no peer).
+    check(
+        r"""
+        import importlib, pickle, subprocess, sys
+        from tzcompat.migrate import install, uninstall
+        install(pytz=False, dateutil=True)
+        import dateutil.tz as tz
+        import tzcompat.dateutil as D
+        assert tz is D and D._peer.real_module is None
+        assert D.tzfile.__mro__[1:] == (D._base._tzinfo, D.tzfile.__mro__[2], object)
+        homes = {getattr(o, "__qualname__", None): h for o, h in D._peer.real_homes()}
+        assert len(homes) > 25
+        assert D.tzfile.__module__ == "dateutil.tz._tzfile"
+        assert D.tzutc.__module__ == D.tzoffset.__module__ == "dateutil.tz.tz"
+        assert D.tzrangebase.__module__ == "dateutil.tz._common"
+        assert type(D.tzoffset).__module__ == "dateutil.tz._factories"
+        assert D._tzfile._unpickle.__module__ == "dateutil.tz._tzfile"
+        ny = tz.gettz("America/New_York")
+        for obj in (ny, tz.UTC, tz.tzoffset("X", 3600), tz.tzlocal()):
+            data = pickle.dumps(obj)
+            assert b"tzcompat" not in data, data
+            assert pickle.loads(data) == obj
+        # tzstr's rules are the adapter's own objects (README), so only the class is renamed.
+        rules = tz.tzstr("EST5EDT")
+        assert b"dateutil.tz.tz\x94\x8c\x05tzstr" in pickle.dumps(rules)
+        assert pickle.loads(pickle.dumps(rules)) == rules
+        assert pickle.loads(pickle.dumps(tz.UTC)) is tz.UTC
+        moved = [(o, h) for o, h in D._peer.real_homes()]
+        uninstall()
+        for obj, home in moved:
+            assert obj.__module__.startswith("tzcompat.dateutil"), (obj, obj.__module__)
+        # The real library, in a process of its own, agrees on every home.
+        code = (
+            "import importlib, sys\n"
+            "for line in sys.stdin.read().splitlines():\n"
+            "    name, home = line.split()\n"
+            "    real = importlib.import_module(home)\n"
+            "    obj = getattr(real, name, None)\n"
+            "    if obj is None and home == 'dateutil.tz.tz' and name == 'GettzFunc':\n"
+            "        obj = type(real.gettz)\n"
+            "    assert obj is not None and obj.__module__ == home, (name, home)\n"
+            "print('same')\n"
+        )
+        lines = "\n".join(f"{q} {h}" for q, h in homes.items())
+        out = subprocess.run([sys.executable, "-c", code], input=lines, capture_output=True,
+                             text=True)
+        assert out.stdout.strip() == "same", out.stderr
         """,
         tmp_path,
     )

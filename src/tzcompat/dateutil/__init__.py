@@ -8,7 +8,6 @@ section lists the few intentional differences.
 
 from __future__ import annotations
 
-from .. import _tzpath as _core_tzpath
 from . import _common, _factories, _tzfile, _tzpath, tz
 from ._base import ZERO, enfold, tzrangebase
 from ._fixed import UTC, tzoffset, tzutc
@@ -18,7 +17,6 @@ from ._ical import tzical
 from ._local import tzlocal
 from ._range import tzrange
 from ._tzfile import tzfile
-from ._tzpath import reset_tzpath
 from ._tzstr import tzstr
 from ._warnings import DeprecatedTzFormatWarning, DeprecatedTzKeyWarning
 from .tz import EPOCH, tzwin, tzwinlocal
@@ -56,11 +54,12 @@ _EXTRA = (EPOCH, TZFILES, ZERO, tzrangebase)
 
 
 def __getattr__(name: str) -> Any:
-    # Looked up live so that reset_tzpath() is seen.
-    if name == "TZPATH":
-        return _core_tzpath.TZPATH
+    # zoneinfo's (as in dateutil 4), imported on first use; TZPATH is looked up live so
+    # that reset_tzpath() is seen.
+    if name in ("TZPATH", "reset_tzpath"):
+        return getattr(_tzpath, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | {"TZPATH"})
+    return sorted(set(globals()) | {"TZPATH", "reset_tzpath"})

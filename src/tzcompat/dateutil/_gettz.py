@@ -22,11 +22,11 @@ from _collections import OrderedDict
 from _thread import allocate_lock
 from datetime import tzinfo
 
-from .. import _tzpath
-from .._tzpath import available_timezones
+from .. import _tzpath as _core_tzpath
 from ._fixed import UTC
 from ._local import tzlocal
 from ._tzfile import tzfile
+from ._tzpath import tzpath
 from ._tzstr import tzstr
 from ._warnings import DeprecatedTzKeyWarning
 
@@ -43,9 +43,42 @@ _STRONG_CACHE_SIZE = 8
 _DIGITS = "0123456789"
 
 
+def _tzdata_keys() -> set[str]:
+    if _core_tzpath._tzdata() is None:
+        return set()
+    try:
+        from importlib import resources
+
+        with resources.files("tzdata").joinpath("zones").open("r", encoding="utf-8") as f:
+            return {line.strip() for line in f if line.strip()}
+    except (ImportError, OSError):
+        return set()
+
+
 def available_iana_timezones() -> set[str]:
     """Every IANA key ``gettz`` can load from TZPATH or tzdata (a new set each call)."""
-    return available_timezones()
+    zones = _tzdata_keys()
+    for root in tzpath():
+        if not os.path.isdir(root):
+            continue
+        for dirpath, dirnames, filenames in os.walk(root):
+            if dirpath == root:
+                # Leap-second and POSIX copies duplicate the main tree.
+                dirnames[:] = [d for d in dirnames if d not in ("posix", "right")]
+            for filename in filenames:
+                path = os.path.join(dirpath, filename)
+                key = os.path.relpath(path, root).replace(os.sep, "/")
+                if key in zones:
+                    continue
+                try:
+                    with open(path, "rb") as f:
+                        if f.read(4) == b"TZif":
+                            zones.add(key)
+                except OSError:
+                    continue
+    zones.discard("posixrules")
+    zones.discard("localtime")
+    return zones
 
 
 def _escapes_tzpath(name: str) -> bool:
@@ -60,14 +93,14 @@ def _warn_tzpath_escape(name: str) -> None:
         f"gettz({name!r}) refers to a file outside of TZPATH; such keys are deprecated "
         "and will stop working. Pass an absolute path instead.",
         DeprecatedTzKeyWarning,
-        stacklevel=_tzpath._outside_stacklevel(),
+        stacklevel=_core_tzpath._outside_stacklevel(),
     )
 
 
 def _local_file_zone() -> tzinfo:
     for filepath in TZFILES:
         if not os.path.isabs(filepath):
-            for root in _tzpath.TZPATH:
+            for root in tzpath():
                 candidate = os.path.join(root, filepath)
                 if os.path.isfile(candidate):
                     filepath = candidate
@@ -92,7 +125,7 @@ def _from_tzdata(name: str) -> tzfile | None:
         if any(part in ("", ".", "..") for part in candidate.split("/")):
             continue
         try:
-            fobj = _tzpath.open_tzdata(candidate)
+            fobj = _core_tzpath.open_tzdata(candidate)
         except (OSError, UnicodeEncodeError, ValueError):
             fobj = None
         if fobj is None:
@@ -125,7 +158,7 @@ def _nocache(name: Any = None) -> tzinfo | None:
         return tzfile(name) if os.path.isfile(name) else None
     if _escapes_tzpath(name):
         _warn_tzpath_escape(name)
-    for root in _tzpath.TZPATH:
+    for root in tzpath():
         filepath = os.path.join(root, name)
         if not os.path.isfile(filepath):
             # dateutil retries with every space in the joined path replaced.

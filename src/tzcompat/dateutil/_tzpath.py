@@ -1,24 +1,33 @@
-"""Alias of ``dateutil.tz._tzpath``: the search path is the core's.
+"""Alias of ``dateutil.tz._tzpath``: as in dateutil 4, the standard library's ``zoneinfo``
+search path.
 
-dateutil 4 shares ``TZPATH``/``reset_tzpath`` with the standard library's
-``zoneinfo``; here they are ``tzcompat``'s, so the adapter reads the same data as
-``tzcompat.ZoneInfo``.
+``TZPATH``, ``reset_tzpath`` and ``InvalidTZPathWarning`` are ``zoneinfo``'s own objects,
+so resetting either resets both, and ``gettz`` searches what ``zoneinfo.ZoneInfo`` does.
+``zoneinfo`` is imported on first use (it costs a few milliseconds, mostly ``sysconfig``).
 """
 
 from __future__ import annotations
-
-from .. import _tzpath as _core_tzpath
-from .._tzpath import InvalidTZPathWarning, reset_tzpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["TZPATH", "InvalidTZPathWarning", "reset_tzpath"]  # noqa: F822 - TZPATH is live
+__all__ = ["TZPATH", "InvalidTZPathWarning", "reset_tzpath"]  # noqa: F822 - from zoneinfo
+
+_SHARED = frozenset(__all__)
+
+
+def tzpath() -> tuple[str, ...]:
+    """The current ``zoneinfo.TZPATH``."""
+    import zoneinfo
+
+    return zoneinfo.TZPATH
 
 
 def __getattr__(name: str) -> Any:
-    # Live, so that reset_tzpath() is seen.
-    if name == "TZPATH":
-        return _core_tzpath.TZPATH
+    # TZPATH is looked up live, so that a reset through either module is seen.
+    if name in _SHARED:
+        import zoneinfo
+
+        return getattr(zoneinfo, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -242,8 +242,18 @@ def _install_pytz() -> None:
     _attrs.extend(shim._set_pytz_names())
 
 
+#: True while install() imports tzcompat.dateutil: the adapter then takes the place of
+#: dateutil.tz, so it must not import the real one to derive its classes from.
+_installing_dateutil = False
+
+
 def _install_dateutil() -> None:
-    from tzcompat import dateutil as shim
+    global _installing_dateutil
+    _installing_dateutil = True
+    try:
+        from tzcompat import dateutil as shim
+    finally:
+        _installing_dateutil = False
 
     pairs = [(_set_module("dateutil.tz", shim), shim)]
     for sub in _DATEUTIL_SUBMODULES:
@@ -262,3 +272,10 @@ def _install_dateutil() -> None:
     _set_attr(parent, "tz", shim)
     skip = {id(real) for real, _ in pairs if real is not _MISSING}
     _rebind(_mapping(pairs, "dateutil.tz"), skip)
+    # The adapter's classes and functions report dateutil's module names (dateutil.tz.tz,
+    # dateutil.tz._common, ...), as the originals do; uninstall() puts theirs back.
+    for obj, home in shim._peer.real_homes():
+        old = obj.__module__
+        if old != home:
+            obj.__module__ = home
+            _attrs.append((obj, "__module__", old, home))
