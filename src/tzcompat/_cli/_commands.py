@@ -48,7 +48,7 @@ def fmt_transition(tr: Transition | None) -> str:
     if tr is None:
         return "none"
     local = _zones.transition_local(tr)
-    when = local.isoformat() if local is not None else f"@{tr.timestamp} (beyond year 9999)"
+    when = local.isoformat() if local is not None else f"@{tr.timestamp} (outside years 1-9999)"
     return (f"{when} ({tr.before.tzname} {fmt_offset(tr.before.utcoffset)} -> "
             f"{tr.after.tzname} {fmt_offset(tr.after.utcoffset)})")
 
