@@ -6,7 +6,7 @@ import weakref
 from _thread import RLock
 from array import array
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta, tzinfo
 
 from . import _tzpath
@@ -26,6 +26,33 @@ _DAY_CACHE_SIZE = 512
 # The rule repeats every 400 Gregorian years: a search that finds nothing in one
 # cycle never will.
 _RULE_CYCLE = 401
+# Above this many transitions the wall-clock tables are computed per access, not built.
+_EAGER_LOCALS = 4096
+
+
+class _Walls:
+    """The wall-clock times of a zone's transitions for one fold, as a read-only
+    sequence whose entries are computed on access (Python ints: no overflow)."""
+
+    __slots__ = ("_utc", "_idx", "_utcoff", "_later")
+
+    def __init__(self, data: TZifData, later: bool) -> None:
+        self._utc, self._idx, self._utcoff, self._later = (
+            data.trans_utc, data.trans_idx, data.utcoff, later)
+
+    def __len__(self) -> int:
+        return len(self._utc)
+
+    def __getitem__(self, i: int) -> int:
+        n = len(self._utc)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("transition index out of range")
+        utcoff = self._utcoff
+        off = utcoff[self._idx[i]]
+        prev = utcoff[self._idx[i - 1]] if i else utcoff[0]
+        return self._utc[i] + (max(off, prev) if self._later else min(off, prev))
 
 
 def _dst_offsets(trans_idx: bytes, utcoff: tuple[int, ...], isdst: tuple[bool, ...]) -> list[int]:
@@ -64,6 +91,55 @@ def _dst_offsets(trans_idx: bytes, utcoff: tuple[int, ...], isdst: tuple[bool, .
             if isdst[idx] and not out[idx]:
                 out[idx] = 3600
     return out
+
+
+def _footer_rule(footer: str) -> PosixTZ | ZoneState:
+    """The parsed footer; states whose offset datetime cannot hold raise on use.
+
+    POSIX allows offsets up to 24 hours (and DST implied one hour ahead), but a
+    tzinfo offset must be under 24 hours. The stdlib loads such a file (CPython's
+    own suite requires it) and fails inside datetime whenever the offset is
+    used; we load it too, and every use of such a state raises a ValueError
+    that names the footer.
+    """
+    rule = parse_posix_tz(footer)
+    if isinstance(rule, PosixTZ):
+        if _fits(rule.std_offset) and _fits(rule.dst_offset):
+            return rule
+        # A private copy: the parsed rule is shared by every zone with this footer.
+        copy = object.__new__(PosixTZ)
+        for name in PosixTZ.__slots__:
+            setattr(copy, name, getattr(rule, name))
+        copy._years = {}
+        copy.std, copy.dst = _guard(copy.std, footer), _guard(copy.dst, footer)
+        return copy
+    return _guard(rule, footer)
+
+
+def _fits(seconds: int) -> bool:
+    return -86400 < seconds < 86400
+
+
+class _Unrepresentable(ZoneState):
+    """A footer state whose UTC offset is 24 hours or more: reading it raises."""
+
+    __slots__ = ()
+    footer = ""
+
+    def __getitem__(self, i):  # noqa: ANN001, ANN204 - tuple protocol
+        seconds = int(self.utcoffset.total_seconds())
+        hms = f"{abs(seconds) // 3600}:{abs(seconds) // 60 % 60:02}:{abs(seconds) % 60:02}"
+        raise ValueError(
+            f"TZif footer {self.footer!r} gives a UTC offset of {'-' if seconds < 0 else '+'}"
+            f"{hms}, which datetime cannot represent (it must be under 24 hours)"
+        )
+
+
+def _guard(state: ZoneState, footer: str) -> ZoneState:
+    if _fits(int(state.utcoffset.total_seconds())):
+        return state
+    cls = type("_Unrepresentable", (_Unrepresentable,), {"__slots__": (), "footer": footer})
+    return cls(*state)
 
 
 def _ts(dt: datetime) -> int:
@@ -214,7 +290,7 @@ class ZoneInfo(tzinfo):
 
         footer = data.footer
         if footer:
-            self._after = parse_posix_tz(footer)
+            self._after = _footer_rule(footer)
         elif trans_idx:
             self._after = types[trans_idx[-1]]
         elif types:
@@ -228,7 +304,7 @@ class ZoneInfo(tzinfo):
         elif not types:
             self._fixed = True
         else:
-            self._fixed = types[0][:3] == after[:3]
+            self._fixed = tuple(types[0])[:3] == tuple(after)[:3]  # tuple(): no __getitem__
 
     # --- tzinfo interface -------------------------------------------------
 
@@ -287,22 +363,31 @@ class ZoneInfo(tzinfo):
             dt.fold,
         )
 
-    def _locals(self) -> tuple[array[int], array[int]]:
+    def _locals(self) -> tuple[Sequence[int], Sequence[int]]:
         """Wall-clock transition times for each fold, built once on first use.
 
         At a change, fold=0 sees the later wall time (the larger offset) and
         fold=1 the earlier one; the first transition is measured against type
-        0, as the stdlib does."""
+        0, as the stdlib does. Long tables (and times near the int64 limits,
+        where a wall time does not fit an int64) get views that compute each
+        entry when a bisection asks for it: first use stays O(log n)."""
         lts = self._trans_local
         if lts is None:
             data = self._tzif
-            offs = list(map(data.utcoff.__getitem__, data.trans_idx))
-            prevs = [data.utcoff[0], *offs[:-1]] if offs else []
-            pairs = list(zip(self._trans_utc, offs, prevs))
-            lts = self._trans_local = (
-                array("q", [u + (a if a > b else b) for u, a, b in pairs]),
-                array("q", [u + (b if a > b else a) for u, a, b in pairs]),
-            )
+            if len(data.trans_utc) <= _EAGER_LOCALS:
+                offs = list(map(data.utcoff.__getitem__, data.trans_idx))
+                prevs = [data.utcoff[0], *offs[:-1]] if offs else []
+                pairs = list(zip(self._trans_utc, offs, prevs))
+                try:
+                    lts = (
+                        array("q", [u + (a if a > b else b) for u, a, b in pairs]),
+                        array("q", [u + (b if a > b else a) for u, a, b in pairs]),
+                    )
+                except OverflowError:
+                    lts = None
+            if lts is None:
+                lts = (_Walls(data, True), _Walls(data, False))
+            self._trans_local = lts
         return lts
 
     def _find_local(self, ts: int, year: int, fold: int) -> ZoneState:
@@ -496,7 +581,10 @@ class ZoneInfo(tzinfo):
             before = find(floor, _year_of(floor))[0]
         year = _year_of(floor + 1)
         quiet = 0
-        while quiet < _RULE_CYCLE:
+        # A rule whose state never changes can differ only from the last explicit type,
+        # at the first candidate after it: two years hold that candidate.
+        limit = 2 if _is_static(rule) else _RULE_CYCLE
+        while quiet < limit:
             # The state within a UTC year changes only at that year's two rule boundaries
             # (those inside the year) and at its start, where the year's boundaries apply.
             start = _year_start(year)
@@ -529,7 +617,12 @@ class ZoneInfo(tzinfo):
             raise TypeError("previous_transition() needs a datetime or a timestamp")
         utc = self._trans_utc
         after = self._after
-        if isinstance(after, PosixTZ) and (not utc or ts > utc[-1]):
+        if isinstance(after, PosixTZ) and (not utc or ts > utc[-1]) and _is_static(after):
+            # Its only possible change is where the rule takes over.
+            first = next(self._rule_transitions(after, None, ts + 1), None)
+            if first is not None:
+                return first
+        elif isinstance(after, PosixTZ) and (not utc or ts > utc[-1]):
             floor = utc[-1] if utc else _MIN_TS - 1
             year = _year_of(ts)
             for _ in range(_RULE_CYCLE):
@@ -586,6 +679,33 @@ def _year_of(ts: int) -> int:
 
 def _year_start(year: int) -> int:
     return _days_before_year(year) * 86400
+
+
+_STATIC: dict[str, bool] = {}
+
+
+def _is_static(rule: PosixTZ) -> bool:
+    """Whether the rule's state never changes (DST all year, as RFC 8536's
+    ``EST5EDT,0/0,J365/25``, or a DST period of zero length).
+
+    Decided once per rule string over one 400-year cycle, after which the
+    Gregorian calendar (and so every rule) repeats.
+    """
+    static = _STATIC.get(rule.string)
+    if static is None:
+        find = rule.find_utc
+        state = find(_year_start(2000), 2000)[0]
+        static = True
+        for year in range(2000, 2000 + _RULE_CYCLE):
+            start, stop = _year_start(year), _year_start(year + 1)
+            if any(start <= ts < stop and find(ts, year)[0] != state
+                   for ts in (start, *rule.year_changes(year))):
+                static = False
+                break
+        if len(_STATIC) >= 256:
+            _STATIC.clear()
+        _STATIC[rule.string] = static
+    return static
 
 
 class RawZoneInfo(ZoneInfo):
