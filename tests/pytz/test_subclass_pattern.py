@@ -64,15 +64,14 @@ def test_family_matches_real_pytz(source, cut):
     }
     assert mine._tzinfos[mine._transition_info[0]] is mine
     walls = near_transitions(theirs) + [datetime(1850, 1, 1), datetime(2050, 7, 1)]
+    def call(tz, meth, wall, is_dst):
+        return outcome(lambda: describe(getattr(tz, meth)(wall, is_dst=is_dst)))
+
     for wall in walls:
         for is_dst in (True, False, None):
-            r = outcome(lambda: describe(theirs.localize(wall, is_dst=is_dst)))
-            o = outcome(lambda: describe(mine.localize(wall, is_dst=is_dst)))
-            assert o == r, (wall, is_dst)
-            for meth in ("utcoffset", "dst", "tzname"):
-                r = outcome(lambda: getattr(theirs, meth)(wall, is_dst=is_dst))
-                o = outcome(lambda: getattr(mine, meth)(wall, is_dst=is_dst))
-                assert o == r, (meth, wall, is_dst)
+            for meth in ("localize", "utcoffset", "dst", "tzname"):
+                r = call(theirs, meth, wall, is_dst)
+                assert call(mine, meth, wall, is_dst) == r, (meth, wall, is_dst)
         u = theirs.fromutc(wall)
         v = mine.fromutc(wall)
         assert describe(v) == describe(u)
