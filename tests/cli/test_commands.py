@@ -352,3 +352,13 @@ def test_odd_command_lines_never_raise(argv: list[str]) -> None:
         assert "Traceback" not in err
     if status == 0 and "--json" in argv and "-h" not in argv and "--help" not in argv:
         json.loads(out)
+
+
+def test_migrate_counts_errors_in_words(tmp_path) -> None:  # noqa: ANN001
+    pytest.importorskip("libcst")
+    (tmp_path / "bad.py").write_text("import pytz\ndef f(:\n")
+    status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path / "bad.py"))
+    assert status == 1 and ", 1 error (" in err and "1 errors" not in err
+    (tmp_path / "worse.py").write_text("import pytz\nclass (:\n")
+    status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path))
+    assert status == 1 and ", 2 errors (" in err
