@@ -337,3 +337,80 @@ def test_in_process_round_trip(shims) -> None:
     assert sys.modules["pytz"] is real_pytz
     for name in ("pytz", "pytz.tzinfo", "dateutil.tz", "dateutil.tz.tz"):
         assert sys.modules.get(name) is before.get(name), name
+
+
+def test_pytz_module_names_under_install_and_pandas(tmp_path: Path) -> None:
+    """Installed as pytz, the adapter looks like pytz to module-name checks (pandas 3's
+    read_parquet normalisation), pickled exceptions name pytz.exceptions, the version passes
+    pandas' minimum check even on data with no version, the real pytz is never imported, and
+    uninstall() gives the tzcompat names back."""
+    pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    check(
+        """
+        import os, pickle, sys, zoneinfo
+        from datetime import datetime
+        import pytz as _probe  # find the real pytz's data directory, then forget it
+        real_dir = os.path.dirname(_probe.__file__)
+        os.environ["PYTZ_TZDATADIR"] = os.path.join(real_dir, "zoneinfo")
+        for name in [n for n in sys.modules if n == "pytz" or n.startswith("pytz.")]:
+            del sys.modules[name]
+        del _probe
+
+        from tzcompat.migrate import _install
+        _install.install(pytz=True, dateutil=False)
+        import pytz
+        import tzcompat.pytz as P
+        assert pytz is P
+        # install() imported the adapter in pytz's place: the real pytz stayed out.
+        assert not [m for m in list(sys.modules.values())
+                    if str(getattr(m, "__file__", "")).startswith(real_dir + os.sep)]
+        assert P._realpytz.real_pytz is None
+        assert [k.__name__ for k in P.tzinfo.DstTzInfo.__mro__] == [
+            "DstTzInfo", "BaseTzInfo", "tzinfo", "object"]
+        paris = pytz.timezone("Europe/Paris")
+        ny = pytz.timezone("America/New_York")
+        names = {
+            "Dst": P.tzinfo.DstTzInfo.__module__, "Static": P.tzinfo.StaticTzInfo.__module__,
+            "Base": P.BaseTzInfo.__module__, "UTC": type(P.utc).__module__,
+            "Fixed": type(P.FixedOffset(60)).__module__, "zone": type(paris).__module__,
+            "later": type(pytz.timezone("Asia/Tokyo")).__module__,
+            "exc": P.NonExistentTimeError.__module__, "Error": P.exceptions.Error.__module__,
+            "lazy": type(P.all_timezones).__module__,
+        }
+        assert names == {
+            "Dst": "pytz.tzinfo", "Static": "pytz.tzinfo", "Base": "pytz.tzinfo",
+            "UTC": "pytz", "Fixed": "pytz", "zone": "pytz.tzfile", "later": "pytz.tzfile",
+            "exc": "pytz.exceptions", "Error": "pytz.exceptions", "lazy": "pytz.lazy",
+        }, names
+        # Pickled exceptions name pytz's module, and load back as the adapter's class.
+        try:
+            ny.localize(datetime(2020, 3, 8, 2, 30), is_dst=None)
+        except pytz.NonExistentTimeError as exc:
+            raw = pickle.dumps(exc, 0)
+            assert b"pytz.exceptions" in raw and b"tzcompat" not in raw
+            assert type(pickle.loads(raw)) is P.NonExistentTimeError
+
+        # pytz's own files record no data version: __version__ still passes pandas' check.
+        assert pytz.OLSON_VERSION == "unknown" and pytz.__version__ == "2026.6"
+        import pandas as pd
+        from pandas.io._util import _normalize_pytz_timezone
+        ts = pd.Timestamp("2021-03-14 01:59:59", tz=ny)
+        assert (ts.utcoffset().total_seconds(), ts.tzname()) == (-18000.0, "EST")
+        assert _normalize_pytz_timezone(paris) == zoneinfo.ZoneInfo("Europe/Paris")
+        path = os.path.join(os.getcwd(), "t.parquet")
+        df = pd.DataFrame({"t": pd.date_range("2021-03-01", periods=3, freq="D", tz=ny)})
+        df.to_parquet(path)
+        back = pd.read_parquet(path)
+        assert isinstance(back["t"].dtype.tz, zoneinfo.ZoneInfo), type(back["t"].dtype.tz)
+        assert (back["t"] == df["t"]).all()
+
+        _install.uninstall()
+        assert P.tzinfo.DstTzInfo.__module__ == "tzcompat.pytz.tzinfo"
+        assert type(paris).__module__ == "tzcompat.pytz.tzfile"
+        assert P.NonExistentTimeError.__module__ == "tzcompat.pytz.exceptions"
+        assert type(P.utc).__module__ == "tzcompat.pytz"
+        assert P.tzfile._ZONE_MODULE == "tzcompat.pytz.tzfile"
+        """,
+        tmp_path,
+    )

@@ -31,7 +31,13 @@ ZONES = [
     "Asia/Kolkata", "Pacific/Chatham", "Europe/London", "America/Santiago", "Asia/Tehran",
     "Australia/Sydney", "Europe/Berlin", "Etc/GMT+5", "UTC",
 ]  # fmt: skip
-FIXTURES_WITH_CASES = ["pytz_basic", "pytz_aliases", "dateutil_basic", "names_clash", "formatting"]
+FIXTURES_WITH_CASES = [
+    "pytz_basic", "pytz_aliases", "dateutil_basic", "names_clash", "formatting",
+    "tzoffset_dynamic", "time_errors", "time_errors_own", "naive_checks", "unknown_key",
+    "try_import", "utc_dst",
+]  # fmt: skip
+# Fixtures whose marked sites keep a pytz/dateutil import: the rest must run without them.
+KEEP_LEGACY = {"tzoffset_dynamic"}
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +51,8 @@ def _pair(name: str):
     source = (eq.FIXTURES / f"{name}.py").read_text()
     before = eq.load(source, f"{name}_before")
     after_source = migrate_source(source).code
-    after = eq.load(after_source, f"{name}_after", without=eq.LEGACY)
+    without = () if name in KEEP_LEGACY else eq.LEGACY
+    after = eq.load(after_source, f"{name}_after", without=without)
     return before, after, after_source
 
 
@@ -94,7 +101,8 @@ def _all_cases():
 def test_case_equivalent(fixture: str, case: str) -> None:
     before, after, after_source = _pair(fixture)
     assert case in eq.cases(after), "the rewrite dropped a case function"
-    assert not eq.legacy_imports(after_source), "the rewritten fixture still imports pytz/dateutil"
+    if fixture not in KEEP_LEGACY:
+        assert not eq.legacy_imports(after_source), "the rewritten fixture still imports legacy"
 
     @given(_arguments())
     def check(arguments: dict[str, object]) -> None:
@@ -189,3 +197,72 @@ def test_helper_defers_to_a_pytz_zone_passed_in() -> None:
             assert got.tzinfo is zone.localize(naive, is_dst=is_dst).tzinfo
     with pytest.raises(pytz.AmbiguousTimeError):
         helper(datetime(2020, 11, 1, 1, 30), zone, is_dst=None)  # type: ignore[operator]
+
+
+def test_marked_tzoffset_site_is_left_as_written() -> None:
+    """The offset may be a timedelta (icalendar) or seconds: the site keeps dateutil, marked."""
+    _, _, after_source = _pair("tzoffset_dynamic")
+    assert '    return tz.tzoffset("X", offset)' in after_source
+    assert "# tzcompat-migrate[tzoffset-dynamic]" in after_source
+
+
+def test_half_migrated_time_errors_are_caught() -> None:
+    """A pytz zone from unmigrated code raises pytz's class; the migrated handler catches it,
+    and unmigrated handlers catch what the migrated code raises."""
+    _, _, after_source = _pair("time_errors")
+    after = eq.load(after_source, "time_errors_half")  # pytz still installed
+    fold = datetime(2020, 11, 1, 1, 30)
+    zone = pytz.timezone("America/New_York")
+    assert after.strict_given(zone, fold) == "AmbiguousTimeError"  # pytz zone, new handler
+    with pytest.raises(pytz.AmbiguousTimeError):  # new raiser, old handler
+        after._tz_localize(fold, zoneinfo_zone("America/New_York"), is_dst=None)
+    # without pytz the classes are the module's own, with pytz's hierarchy
+    alone = eq.load(after_source, "time_errors_alone", without=eq.LEGACY)
+    assert alone.AmbiguousTimeError.__module__ == "time_errors_alone"
+    assert issubclass(alone.NonExistentTimeError, alone.InvalidTimeError)
+    assert not issubclass(alone.AmbiguousTimeError, ValueError)
+
+
+def zoneinfo_zone(key: str):
+    import zoneinfo
+
+    return zoneinfo.ZoneInfo(key)
+
+
+def test_own_error_class_is_not_shadowed() -> None:
+    _, after, after_source = _pair("time_errors_own")
+    assert "except TzAmbiguousTimeError:" in after_source
+    own, _, _ = after.case_own_error_kept(key="America/New_York", naive=datetime(2020, 7, 1))
+    assert own == "AmbiguousTimeError" and after.AmbiguousTimeError.__doc__.startswith("This")
+
+
+def test_naive_and_aware_refusals_kept() -> None:
+    """pytz's ValueErrors for normalize(naive) and utc/FixedOffset.localize(aware), pinned."""
+    before, after, _ = _pair("naive_checks")
+    naive = datetime(2020, 11, 1, 1, 30)
+    for case in ("case_normalize_naive", "case_normalize_arithmetic_naive",
+                 "case_utc_localize_aware", "case_fixed_localize_aware"):  # fmt: skip
+        args = {"key": "America/New_York", "naive": naive, "hours": 2, "minutes": 90}
+        assert eq.call(eq.cases(before)[case], args) == ("raised", "ValueError"), case
+        assert eq.call(eq.cases(after)[case], args) == ("raised", "ValueError"), case
+
+
+def test_malformed_keys_still_caught() -> None:
+    before, after, _ = _pair("unknown_key")
+    expected = ["Europe/Paris", *["unknown"] * 5]
+    assert before.case_lookup("Europe/Paris") == after.case_lookup("Europe/Paris") == expected
+
+
+def test_utc_and_fixed_dst_differ_as_noted() -> None:
+    """The one value the utc/FixedOffset rewrite changes: dst() and tm_isdst, noted."""
+    from datetime import timezone
+
+    naive = datetime(2020, 1, 1)
+    pairs = [(pytz.utc, timezone.utc), (pytz.FixedOffset(90), timezone(timedelta(minutes=90)))]
+    for old, new in pairs:
+        assert old.localize(naive).dst() == timedelta(0)
+        assert old.localize(naive).timetuple().tm_isdst == 0
+        assert naive.replace(tzinfo=new).dst() is None
+        assert naive.replace(tzinfo=new).timetuple().tm_isdst == -1
+    result = migrate_source((eq.FIXTURES / "utc_dst.py").read_text())
+    assert "utc-dst" in [f.code for f in result.findings if f.kind == "note"]

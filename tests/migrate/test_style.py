@@ -238,16 +238,16 @@ def test_wrap_prefers_black_layout() -> None:
 
 def test_long_comment_lines_wrapped_and_pragmas_kept() -> None:
     before = "import pytz\n\nx = pytz.utc\n"
-    comment = "# tzcompat-migrate[code]: " + "word " * 30
+    comment = "# a comment the codemod wrote: " + "word " * 30
     pragma = f"x = timezone.utc  # noqa: E501 {'z' * 80}"
     after = f"from datetime import timezone\n\n{comment.strip()}\n{pragma}\n"
     out = restyle(before, after, Style(line_length=60))
     lines = out.splitlines()
     wrapped = [ln for ln in lines if ln.startswith("#")]
     assert len(wrapped) > 1 and all(len(ln) <= 60 for ln in wrapped)
-    assert wrapped[0].startswith("# tzcompat-migrate[code]: word")
+    assert wrapped[0].startswith("# a comment the codemod wrote: word")
     assert " ".join(ln.lstrip("# ") for ln in wrapped[1:]).split() == ["word"] * (
-        30 - len(wrapped[0].split()) + 2
+        30 - len(wrapped[0].split()) + 6
     )
     assert lines[-1].startswith("x = timezone.utc  # noqa")  # a pragma stays on its line
 
@@ -329,3 +329,10 @@ def test_style_from_nearest_config_stops_at_repository_root(tmp_path: Path) -> N
     (repo / ".git").mkdir(parents=True)
     assert find_style(repo / "m.py").line_length == 88
     assert find_style(tmp_path / "m.py").line_length == 50
+
+
+def test_marker_comments_stay_whole() -> None:
+    # the codemod finds its marker again by the whole text: a wrapped one would be added twice
+    marker = "# tzcompat-migrate[unsupported]: " + "word " * 20
+    out = restyle("x = 1\n", f"{marker.strip()}\nx = 1\n", Style(line_length=40))
+    assert out == f"{marker.strip()}\nx = 1\n"

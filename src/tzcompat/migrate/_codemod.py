@@ -76,7 +76,8 @@ MESSAGES: dict[str, str] = {
     "UnknownTimeZoneError; ZoneInfo is case-sensitive and raises ZoneInfoNotFoundError "
     "(ValueError for malformed keys)",
     "timezone-case": "key spelled in pytz's case-insensitive form; rewritten to the canonical key",
-    "localize-receiver": "receiver assumed to be a pytz zone (module imports pytz)",
+    "localize-receiver": "receiver taken for a time zone (the module imports pytz, or its name "
+    "says so); the helper defers to a pytz zone's own method, so pytz and ZoneInfo zones both work",
     "fixed-offset": "tzname() and repr differ: pytz FixedOffset/dateutil tzoffset(None, ...) gave "
     "None, datetime.timezone gives 'UTC+HH:MM'",
     "utc-dst": "dst() is None and timetuple().tm_isdst is -1 with datetime.timezone; pytz's "
@@ -146,8 +147,9 @@ _PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfo
 # generic-looking private names: pytz's only on a receiver that looks like a zone
 _PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
 _PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
-_STR_METHODS = frozenset(
-    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "format", "title", "casefold"}
+# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
+_SAFE_METHODS = frozenset(
+    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
 )
 
 
@@ -641,8 +643,8 @@ class _Migrator(ContextAwareTransformer):
         return False
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
-        # the helpers this codemod inserted: their tz.localize() is the pytz fallback, keep it
-        return node.name.value not in self.inline_names.values()
+        # the helpers this codemod wrote: their tz.localize() is the pytz fallback, keep it
+        return node.name.value not in _HELPER_NAMES and node.name.value not in self.own_helpers
 
     def visit_Try(self, node: cst.Try) -> bool:
         # the helpers' try-import of pytz's error classes stays as written
@@ -766,7 +768,7 @@ class _Migrator(ContextAwareTransformer):
             func = call.func
             if self._ref(func) in ("pytz.timezone", "dateutil.tz.gettz"):
                 continue
-            if isinstance(func, cst.Attribute) and func.attr.value in _STR_METHODS:
+            if isinstance(func, cst.Attribute) and func.attr.value in _SAFE_METHODS:
                 continue
             if isinstance(func, cst.Name) and func.value in ("str", "len"):
                 continue
