@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from . import _project
+
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
     "(or, in a tzcompat checkout: pip install '.[migrate]')"
@@ -78,6 +80,7 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
         "--no-style", action="store_false", dest="style",
         help="do not sort the added imports or wrap changed lines to the project's settings",
     )  # fmt: skip
+    _project.add_arguments(parser)  # --helpers, --inline-helpers, --index
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also list every plain rewrite"
     )
@@ -219,6 +222,7 @@ class _FileResult:
     diff: str = ""
     findings: list[tuple[int, int, str, str, str]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    uses_helpers: bool = False  # imports the shared helper module
 
 
 _WORKER_OPTIONS: _Options | None = None
@@ -245,7 +249,11 @@ def _process(path: Path, options: _Options) -> _FileResult:
     text = ""
     try:
         text, out.encoding, _ = _read(path)
-        result = migrate_source(text, **options.migrate_kwargs)  # type: ignore[arg-type]
+        kwargs = dict(options.migrate_kwargs)
+        plan = kwargs.pop("plan", None)
+        if isinstance(plan, _project.Plan):  # per-file: module name, helper module
+            kwargs.update(plan.kwargs_for(path))
+        result = migrate_source(text, **kwargs)  # type: ignore[arg-type]
     except libcst.ParserSyntaxError as exc:
         out.errors.append(f"{path}:{_syntax_error(text, path, exc)}")
         return out
@@ -256,6 +264,7 @@ def _process(path: Path, options: _Options) -> _FileResult:
         out.errors.append(f"{path}: internal error, file left unchanged: {exc!r}")
         return out
     out.findings = [(f.line, f.column, f.kind, f.code, f.message) for f in result.findings]
+    out.uses_helpers = result.helpers_module is not None
     if not result.changed:
         return out
     code = result.code
@@ -319,7 +328,12 @@ def run(
     for raw in args.paths:
         if not Path(raw).exists():
             summary.errors.append(f"{raw}: no such file or directory")
-    options = _Options(mode=mode, style=args.style, format=args.format)
+    more = list(iter_python_files(args.index, args.exclude)) if args.index else []
+    plan = _project.plan_from_args(args, files, more)
+    options = _Options(
+        mode=mode, style=args.style, format=args.format, migrate_kwargs={"plan": plan}
+    )
+    helper_files: set[Path] = set()
     show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
     progress = _Progress(len(files), stderr, bool(show))
     for done, result in enumerate(_results(files, options, args.jobs), 1):
@@ -334,6 +348,8 @@ def run(
                 summary.rewrites += 1
             if kind != "rewrite" or args.verbose:
                 summary.report.append(f"{result.path}:{line}:{column}: {kind} [{code}] {message}")
+        if result.uses_helpers:
+            helper_files.add(plan.helper_file_for(result.path))  # type: ignore[arg-type]
         if result.changed and result.code is not None:
             summary.changed.append(result.path)
             if mode == "diff":
@@ -343,8 +359,31 @@ def run(
                     f.write(result.code)
         progress.update(done)
     progress.close()
+    _write_helpers(sorted(helper_files), mode, summary, stdout)
     summary.seconds = time.perf_counter() - started
     return _finish(summary, mode, args.quiet, stderr)
+
+
+def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: TextIO) -> None:
+    """Create the shared helper modules the rewritten files import (an existing one is kept)."""
+    from ._helpers import module_source
+
+    text = module_source()
+    for path in paths:
+        if path.exists():
+            continue
+        summary.changed.append(path)
+        summary.report.append(f"{path}: created: the helpers the rewritten modules import")
+        if mode == "diff":
+            shown = path.as_posix().lstrip("/")
+            lines = difflib.unified_diff(
+                [], text.splitlines(keepends=True), fromfile="/dev/null", tofile=f"b/{shown}"
+            )
+            stdout.write("".join(lines))
+        elif mode == "write":
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
 
 
 def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:

@@ -1,0 +1,217 @@
+"""Project mode: the index, cross-module rewrites and markers, and the shared helper module.
+
+``fixtures/project/pkg`` makes its zones in ``zones.py`` (the only module importing pytz) and
+uses them in ``consumer.py`` (APScheduler-like). The package runs three ways on the same
+inputs: as written on real pytz, fully migrated without pytz, and half-migrated (only the
+consumer rewritten, the zones still pytz's).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import io
+import pickle
+import shutil
+import sys
+import types
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+import pytz
+
+from tzcompat.migrate import _helpers
+from tzcompat.migrate._cli import run
+from tzcompat.migrate._codemod import migrate_source
+from tzcompat.migrate._project import Plan, build_index, index_sources, module_name_for
+
+from . import _migrate_equivalence as eq
+
+PROJECT = eq.FIXTURES / "project"
+SOURCES = sorted((PROJECT / "pkg").glob("*.py"))
+EXPECTED = PROJECT / "expected"
+
+
+def _migrated(tmp: Path) -> Path:
+    """The fixture package, migrated as the CLI does it, under ``tmp`` (helpers included)."""
+    plan = Plan(build_index(SOURCES))
+    (tmp / "pkg").mkdir(parents=True)
+    for path in SOURCES:
+        code = migrate_source(path.read_text(), **plan.kwargs_for(path)).code
+        (tmp / "pkg" / path.name).write_text(code)
+    (tmp / "pkg" / "_tzmigrate.py").write_text(_helpers.module_source())
+    return tmp
+
+
+@contextlib.contextmanager
+def _blocked(names: tuple[str, ...]) -> Iterator[None]:
+    saved = {n: sys.modules.get(n) for n in names}
+    for name in names:
+        sys.modules[name] = None  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def _import(root: Path, without: tuple[str, ...] = ()) -> types.ModuleType:
+    """``pkg.consumer`` from ``root``; ``pkg`` is dropped from sys.modules afterwards."""
+    sys.path.insert(0, str(root))
+    try:
+        with _blocked(without):
+            return importlib.import_module("pkg.consumer")
+    finally:
+        sys.path.remove(str(root))
+        for name in [n for n in sys.modules if n == "pkg" or n.startswith("pkg.")]:
+            del sys.modules[name]
+
+
+def test_fixture_output() -> None:
+    plan = Plan(build_index(SOURCES))
+    for path in SOURCES:
+        result = migrate_source(path.read_text(), **plan.kwargs_for(path))
+        assert result.code == (EXPECTED / "pkg" / path.name).read_text(), path.name
+        again = migrate_source(result.code, **plan.kwargs_for(path))
+        assert again.code == result.code, f"{path.name}: not idempotent"
+
+
+def test_index_follows_zones_across_modules() -> None:
+    index = index_sources(
+        {
+            "app": "",
+            "app.conf": "import pytz\nTZ = pytz.timezone('Europe/Rome')\nUTC = pytz.utc\n"
+            "def make(k):\n    zone = pytz.timezone(k)\n    return zone\n",
+            "app.again": "from .conf import TZ, make\nALIAS = TZ\ndef other():\n    return make('X')\n",
+            "app.strict": "def f(tz, d):\n    return tz.localize(d, is_dst=None)\n",
+            "app.bound": "def f(tz):\n    return tz.localize\n",
+            "app.plain": "def f(tz, d):\n    return tz.localize(d)\n",
+        },
+        packages=["app"],
+    )
+    zones = {"app.conf.TZ": "zone", "app.conf.UTC": "utc", "app.again.ALIAS": "zone"}
+    assert index.zones == zones
+    assert index.zone_functions == {"app.conf.make": "zone", "app.again.other": "zone"}
+    assert index.raisers == ["app.bound", "app.strict"]
+    assert index.has_pytz
+    assert pickle.loads(pickle.dumps(index)) == index  # the CLI sends it to worker processes
+
+
+def test_module_names(tmp_path: Path) -> None:
+    (tmp_path / "top" / "sub").mkdir(parents=True)
+    for folder in (tmp_path / "top", tmp_path / "top" / "sub"):
+        (folder / "__init__.py").write_text("")
+    assert module_name_for(tmp_path / "top" / "sub" / "m.py") == ("top.sub.m", False)
+    assert module_name_for(tmp_path / "top" / "__init__.py") == ("top", True)
+    assert module_name_for(tmp_path / "script.py") == ("script", False)
+
+
+def _inputs() -> list[dict[str, object]]:
+    out = []
+    for key in ("America/New_York", "Europe/Dublin", "Australia/Lord_Howe"):
+        moments = eq.whole_minute_transitions(key)
+        for moment, before, after in moments[-40::8]:
+            for naive in eq.wall_times_near(moment, before, after)[::2]:
+                out.append({"key": key, "naive": naive, "hours": 3})
+    return out
+
+
+def test_full_and_half_migration_keep_values(tmp_path: Path) -> None:
+    with eq.pytz_data():
+        before = _import(PROJECT)
+        after_root = _migrated(tmp_path / "after")
+        after = _import(after_root, without=eq.LEGACY)
+        # half-migrated: the consumer rewritten, the zones module still on pytz
+        half_root = tmp_path / "half"
+        shutil.copytree(after_root, half_root)
+        shutil.copy(PROJECT / "pkg" / "zones.py", half_root / "pkg" / "zones.py")
+        half = _import(half_root)
+        assert isinstance(half.get_zone("UTC"), pytz.BaseTzInfo)  # really pytz zones there
+        inputs = _inputs()
+        assert len(inputs) > 100
+        for case in ("case_trigger", "case_strict", "case_moved", "case_names"):
+            for args in inputs:
+                expected = eq.call(eq.cases(before)[case], args)
+                assert eq.call(eq.cases(after)[case], args) == expected, (case, args)
+                assert eq.call(eq.cases(half)[case], args) == expected, (case, args)
+
+
+def test_consumer_sites_marked() -> None:
+    code = (EXPECTED / "pkg" / "consumer.py").read_text()
+    assert "# tzcompat-migrate[zone-attribute]" in code  # self.timezone.zone, tz.zone
+    assert "# tzcompat-migrate[duck-typing]" in code  # hasattr(tz, "zone")
+    assert "# tzcompat-migrate[tzname-none]" in code
+    assert "from pkg._tzmigrate import _tz_localize, _tz_normalize" in code
+
+
+def test_single_file_call_without_index_leaves_non_pytz_module_alone() -> None:
+    code = (PROJECT / "pkg" / "consumer.py").read_text()
+    assert migrate_source(code).code == code
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = run([*argv, "--no-style", "-j", "1"], stdout=out, stderr=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_writes_one_helper_module(tmp_path: Path) -> None:
+    shutil.copytree(PROJECT / "pkg", tmp_path / "pkg")
+    status, _, err = _cli("--write", str(tmp_path / "pkg"))
+    assert status == 0, err
+    helper = tmp_path / "pkg" / "_tzmigrate.py"
+    assert helper.read_text() == _helpers.module_source()
+    assert "created" in err
+    for path in SOURCES:
+        written = (tmp_path / "pkg" / path.name).read_text()
+        assert written == (EXPECTED / "pkg" / path.name).read_text()
+    assert _cli("--check", str(tmp_path / "pkg"))[0] == 0  # idempotent, helper module included
+
+
+def test_cli_diff_shows_the_new_helper_module(tmp_path: Path) -> None:
+    shutil.copytree(PROJECT / "pkg", tmp_path / "pkg")
+    status, out, _ = _cli(str(tmp_path / "pkg"))
+    assert status == 0
+    assert "--- /dev/null" in out and "_tzmigrate.py" in out
+    assert not (tmp_path / "pkg" / "_tzmigrate.py").exists()
+
+
+def test_cli_inline_and_explicit_helpers(tmp_path: Path) -> None:
+    shutil.copytree(PROJECT / "pkg", tmp_path / "a" / "pkg")
+    assert _cli("--write", "--inline-helpers", str(tmp_path / "a" / "pkg"))[0] == 0
+    consumer = (tmp_path / "a" / "pkg" / "consumer.py").read_text()
+    assert "def _tz_localize(" in consumer and "_tzmigrate" not in consumer
+    assert not (tmp_path / "a" / "pkg" / "_tzmigrate.py").exists()
+    shutil.copytree(PROJECT / "pkg", tmp_path / "b" / "pkg")
+    (tmp_path / "b" / "pkg" / "util").mkdir()
+    (tmp_path / "b" / "pkg" / "util" / "__init__.py").write_text("")
+    target = tmp_path / "b" / "pkg" / "util" / "tzhelp.py"
+    assert _cli("--write", "--helpers", str(target), str(tmp_path / "b" / "pkg"))[0] == 0
+    assert target.read_text() == _helpers.module_source()
+    consumer = (tmp_path / "b" / "pkg" / "consumer.py").read_text()
+    assert "from pkg.util.tzhelp import _tz_localize, _tz_normalize" in consumer
+
+
+def test_helper_module_runs_without_pytz() -> None:
+    namespace: dict[str, object] = {}
+    with _blocked(eq.LEGACY):
+        exec(_helpers.module_source(), namespace)
+    errors = namespace["AmbiguousTimeError"]
+    assert errors.__module__ != "pytz.exceptions"  # type: ignore[attr-defined]
+    fold = datetime(2020, 11, 1, 1, 30)
+    with eq.pytz_data():
+        import zoneinfo
+
+        zone = zoneinfo.ZoneInfo("America/New_York")
+        with pytest.raises(errors):  # type: ignore[call-overload]
+            namespace["_tz_localize"](fold, zone, is_dst=None)  # type: ignore[operator]
+        normalize = namespace["_tz_normalize"]
+        moved = normalize(fold.replace(tzinfo=zone) + timedelta(0), zone)  # type: ignore[operator]
+        assert moved.utcoffset() == timedelta(hours=-4)
+        with pytest.raises(ValueError):
+            namespace["_tz_normalize"](fold, zone)  # type: ignore[operator]
