@@ -87,7 +87,8 @@ def test_index_follows_zones_across_modules() -> None:
             "app": "",
             "app.conf": "import pytz\nTZ = pytz.timezone('Europe/Rome')\nUTC = pytz.utc\n"
             "def make(k):\n    zone = pytz.timezone(k)\n    return zone\n",
-            "app.again": "from .conf import TZ, make\nALIAS = TZ\ndef other():\n    return make('X')\n",
+            "app.again": "from .conf import TZ, make\nALIAS = TZ\n"
+            "def other():\n    return make('X')\n",
             "app.strict": "def f(tz, d):\n    return tz.localize(d, is_dst=None)\n",
             "app.bound": "def f(tz):\n    return tz.localize\n",
             "app.plain": "def f(tz, d):\n    return tz.localize(d)\n",
