@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from datetime import MAXYEAR, MINYEAR, datetime, timedelta
 
+from . import _peer
+
 __all__ = ["_TZStr", "_parse_tz_str", "_ttinfo"]
 
 _EPOCH = datetime(1970, 1, 1)
@@ -58,10 +60,18 @@ class _LazyPattern:
         return value
 
 
-class _ttinfo:
-    """One local time type: UTC offset, DST offset and abbreviation."""
+_REAL_TTINFO = _peer.real_class("_ttinfo", "_tzfile")
 
-    __slots__ = ("dstoff", "tzname", "utcoff")
+
+@_peer.hide_real_only
+class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]
+    """One local time type: UTC offset, DST offset and abbreviation.
+
+    With real dateutil installed it also derives from its ``_ttinfo`` (whose slots it then
+    uses), so that real dateutil's ``tzfile.__eq__`` accepts the adapter's tables.
+    """
+
+    __slots__ = () if _REAL_TTINFO is not None else ("dstoff", "tzname", "utcoff")
 
     def __init__(self, utcoff: timedelta | None, dstoff: timedelta | None, tzname: str | None):
         self.utcoff = utcoff

@@ -82,9 +82,11 @@ def hide_real_only(cls: type) -> type:
     for klass in cls.__mro__[real_start:]:
         if not klass.__module__.startswith("dateutil."):
             continue
-        for name in vars(klass):
+        for name, value in vars(klass).items():
             if name.startswith("__") or "__" in name[1:]:  # dunders; name-mangled caches
                 continue
+            if type(value).__name__ == "member_descriptor":
+                continue  # a slot: storage the adapter's class uses as its own
             if any(name in vars(k) for k in ours):
                 continue
             hidden = _Hidden()
