@@ -121,9 +121,11 @@ def test_unknown_keys_get_suggestions() -> None:
 
 
 @pytest.mark.parametrize("key", ["../etc/passwd", "/etc/localtime", "", "Europe/Paris/",
-                                 "a\x00b", "\udcff", "Europe//Paris"])
+                                 "a\x00b", "\udcff", "Europe//Paris", "Europe/\nParis"])
 def test_invalid_keys_are_one_line(key: str) -> None:
     status, out, err = cli("show", key)
+    assert (status, out) == (2, "") and err.count("\n") == 1 and err.startswith("tzcompat: ")
+    status, out, err = cli("list", "UTC", key)  # an argparse error quoting the argument
     assert (status, out) == (2, "") and err.count("\n") == 1 and err.startswith("tzcompat: ")
 
 

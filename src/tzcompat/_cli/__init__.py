@@ -22,10 +22,15 @@ _EPILOG = ("Exit status: 0 on success, 1 when list matches nothing, 2 for bad in
            "(reported in one line on stderr).")
 
 
+def one_line(text: str) -> str:
+    """``text`` with control characters escaped, so an odd argument cannot break the line."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         # One line, like every other input error (argparse would add the usage first).
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 
 
 class _Version(argparse.Action):
@@ -109,6 +114,11 @@ def _invoked_name() -> str:
     return stem if ext.lower() in ("", ".exe", ".py") else stem + ext
 
 
+def _status(exc: SystemExit) -> int:
+    """The exit status argparse asked for (--help: 0, usage errors: 2)."""
+    return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+
+
 def _delegate(args: argparse.Namespace) -> int:
     return _dispatch([args.command, *args.rest], args.prog) or 0
 
@@ -121,7 +131,7 @@ def _dispatch(argv: list[str], prog: str) -> int | None:
         try:
             return migrate_main(argv[1:], prog=f"{prog} migrate")
         except SystemExit as exc:  # its argparse: --help, or a usage error
-            return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+            return _status(exc)
     if argv and argv[0] == "run":
         from ..migrate._run import main as run_main
 
@@ -142,14 +152,14 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
-        return exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 2
+        return _status(exc)
     args.prog = prog
     from . import _commands
 
     try:
         return args.func(args) if args.command else _commands.cmd_demo(args)
     except UsageError as exc:
-        print(f"{prog}: error: {exc}", file=sys.stderr)
+        print(f"{prog}: error: {one_line(str(exc))}", file=sys.stderr)
         return exc.status
     except OverflowError as exc:
         print(f"{prog}: error: outside datetime's range (years 1-9999): {exc}", file=sys.stderr)
