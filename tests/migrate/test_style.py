@@ -336,3 +336,15 @@ def test_marker_comments_stay_whole() -> None:
     marker = "# tzcompat-migrate[unsupported]: " + "word " * 20
     out = restyle("x = 1\n", f"{marker.strip()}\nx = 1\n", Style(line_length=40))
     assert out == f"{marker.strip()}\nx = 1\n"
+
+
+def test_imports_already_together_stay_together(project: Path) -> None:
+    # tzlocal 2.1's unix.py mixes sections; only the new imports may get blank lines
+    before = "import os\nimport pytz\nimport re\n\nfrom pkg import utils\n\nX = 1\n"
+    produced = (
+        "import os\nimport pytz\nimport re\nfrom zoneinfo import ZoneInfo\n\n"
+        "from pkg import utils\n\nX = 1\n"
+    )
+    out = restyle(before, produced, find_style(project / "mod.py"))
+    assert out.startswith("import os\nimport pytz\nimport re\n")
+    assert "from zoneinfo import ZoneInfo\n\nfrom pkg import utils\n" in out

@@ -27,6 +27,9 @@ _ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "ruff.toml",
 # Pragma comments stay where they are: they apply to their line.
 _PRAGMAS = ("# noqa", "# type:", "# fmt:", "# pragma", "# pylint:", "# isort:", "# nosec")
 _MARKER = "# tzcompat-migrate"
+# A marker comment is found again on the next run by its whole text, so wrapping it would
+# make the codemod add it twice; markers stay on one line until it matches them by code.
+_WRAP_MARKERS = False
 
 
 @dataclass(frozen=True)
@@ -349,6 +352,12 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
         return "".join(source[stmt.lineno - 1 : stmt.end_lineno])
 
     old_texts = {text(s, old_lines) for s in old_header}
+    # pairs of imports that were already adjacent: never separated, even across sections
+    kept_pairs = {
+        (text(a, old_lines), text(b, old_lines))
+        for a, b in zip(old_header, old_header[1:], strict=False)
+        if b.lineno == (a.end_lineno or a.lineno) + 1
+    }
     added: list[_Item] = []
     items: list[_Item] = []
     cursor = header[0].lineno - 1
@@ -405,7 +414,7 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
         _drop_extra_blanks(items)
     for item in sorted(added, key=lambda i: (i.section, i.key)):
         _insert(items, item)
-    _separate_sections(items)
+    _separate_sections(items, kept_pairs)
     region = [line for item in items for line in item.lines]
     return "".join(lines[:first] + region + lines[last:])
 
@@ -453,13 +462,15 @@ def _insert(items: list[_Item], new: _Item) -> None:
     items.insert(index, new)
 
 
-def _separate_sections(items: list[_Item]) -> None:
-    """A blank line between two adjacent imports of different sections (as isort writes)."""
+def _separate_sections(items: list[_Item], kept: set[tuple[str, str]]) -> None:
+    """A blank line between two adjacent imports of different sections (as isort writes),
+    unless the file already had those two together."""
     index = 1
     while index < len(items):
         prev, item = items[index - 1], items[index]
         if prev.stmt is not None and item.stmt is not None and prev.section != item.section:
-            items.insert(index, _Item(["\n"]))
+            if ("".join(prev.lines), "".join(item.lines)) not in kept:
+                items.insert(index, _Item(["\n"]))
         index += 1
 
 
@@ -711,7 +722,8 @@ def _wrap_changed(original: str, new: str, limit: int) -> str:
         line = lines[row]
         kind = single.get(row)
         if kind == "comment":
-            out[row : row + 1] = _wrap_comment(line, limit)
+            if _WRAP_MARKERS or not line.lstrip().startswith(_MARKER):
+                out[row : row + 1] = _wrap_comment(line, limit)
         elif kind == "code":
             wrapped = _wrap_code(line, limit)
             if not wrapped:

@@ -1,0 +1,169 @@
+"""The codemod on real projects (MANIFEST): no crash, output parses, no new ruff findings,
+idempotent, and every remaining pytz-only use marked.
+
+Runs when the corpus has been fetched (``python tests/migrate/corpus/fetch.py``; CI does);
+``TZCOMPAT_REQUIRE_CORPUS=1`` makes a missing project a failure instead of a skip.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import json
+import os
+import shutil
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from . import _corpus
+
+pytest.importorskip("libcst")
+
+PROJECTS = _corpus.read_manifest()
+CONFIGS = ("setup.cfg", "tox.ini", "pyproject.toml", ".flake8", "ruff.toml", ".ruff.toml")
+# Attributes that only a pytz zone has: left on a rewritten zone, they fail at run time.
+PYTZ_ONLY = frozenset(
+    {"localize", "normalize", "zone", "_utcoffset", "_tzname", "_dst", "_tzinfos",
+     "_utc_transition_times", "_transition_info"}
+)  # fmt: skip
+MARK = "tzcompat-migrate["
+
+
+def _cli(*argv: str) -> tuple[int, str]:
+    from tzcompat.migrate._cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    status = run(list(argv), stdout=out, stderr=err)
+    return status, err.getvalue()
+
+
+def _cli_out(*argv: str) -> tuple[int, str]:
+    from tzcompat.migrate._cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    return run(list(argv), stdout=out, stderr=err), out.getvalue()
+
+
+def _copy(project: _corpus.Project, files: list[Path], dest: Path) -> None:
+    src = _corpus.root(project)
+    for rel in files:
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(src / rel, dest / rel)
+    for name in CONFIGS:
+        if (src / name).is_file():
+            shutil.copyfile(src / name, dest / name)
+    (dest / ".git").mkdir()  # the project's settings end here, as in its own checkout
+
+
+def ruff_findings(base: Path, files: list[Path], line_length: int) -> Counter[tuple[str, ...]]:
+    """(file, code, line text) for F, I and E501 findings; I001 counted per file."""
+    ruff = shutil.which("ruff")
+    assert ruff, "ruff is in the test extra"
+    argv = [ruff, "check", "--no-cache", "--select", "F,I,E501", "--output-format", "json"]
+    argv += [f"--line-length={line_length}", *map(str, files)]
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=base, timeout=300)
+    assert done.returncode in (0, 1), done.stderr
+    found: Counter[tuple[str, ...]] = Counter()
+    lines: dict[str, list[str]] = {}
+    for f in json.loads(done.stdout):
+        name = f["filename"]
+        if name not in lines:
+            lines[name] = Path(name).read_text("utf-8", errors="replace").splitlines()
+        row = f["location"]["row"]
+        text = "" if f["code"] == "I001" else lines[name][row - 1].strip()
+        if f["code"] == "E501" and text.startswith("# " + MARK):
+            continue  # markers stay whole (_style._WRAP_MARKERS): the codemod finds them so
+        found[(str(Path(name).relative_to(base.resolve())), str(f["code"]), text)] += 1
+    return found
+
+
+def unmarked_pytz_uses(code: str) -> list[str]:
+    """``x.localize``/``.normalize``/``.zone``/pytz internals whose statement has no marker
+    (the codemod's own ``_tz_localize`` helper excepted)."""
+    tree = ast.parse(code)
+    lines = code.splitlines()
+    out: list[str] = []
+
+    def marked(stmt: ast.stmt) -> bool:
+        row = stmt.lineno - 1
+        if MARK in lines[row]:
+            return True
+        row -= 1
+        while row >= 0 and lines[row].lstrip().startswith("#"):
+            if MARK in lines[row]:
+                return True
+            row -= 1
+        return False
+
+    def visit(node: ast.AST, stmt: ast.stmt | None) -> None:
+        if isinstance(node, ast.FunctionDef) and node.name == "_tz_localize":
+            return
+        if isinstance(node, ast.stmt):
+            stmt = node
+        if isinstance(node, ast.Attribute) and node.attr in PYTZ_ONLY and stmt is not None:
+            if not marked(stmt):
+                out.append(f"{node.lineno}: {lines[node.lineno - 1].strip()}")
+        for child in ast.iter_child_nodes(node):
+            visit(child, stmt)
+
+    visit(tree, None)
+    return out
+
+
+@pytest.mark.parametrize("project", PROJECTS, ids=lambda p: p.slug)
+def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
+    if not _corpus.is_fetched(project):
+        if os.environ.get("TZCOMPAT_REQUIRE_CORPUS") == "1":
+            pytest.fail(f"{project.slug} is not in {_corpus.cache_dir()}: run fetch.py")
+        pytest.skip(f"corpus not fetched ({project.slug}): tests/migrate/corpus/fetch.py")
+    files = _corpus.python_files(project, _corpus.root(project))
+    before, after = tmp_path / "before", tmp_path / "after"
+    _copy(project, files, before)
+    _copy(project, files, after)
+
+    status, err = _cli("--write", "--jobs", "2", "--no-progress", "-q", str(after))
+    problems = []
+    for line in err.splitlines():
+        if not line.startswith("error: "):
+            continue
+        path = line[len("error: ") :].split(":", 1)[0]
+        try:  # a file CPython cannot parse either is not the codemod's failure
+            ast.parse((before / Path(path).relative_to(after)).read_bytes())
+        except (SyntaxError, ValueError):
+            continue
+        problems.append(line)
+    assert problems == [], "\n".join(problems)
+
+    changed = [f for f in files if (after / f).read_bytes() != (before / f).read_bytes()]
+    originals_with_legacy = [
+        f
+        for f in files
+        if b"pytz" in (before / f).read_bytes() or b"dateutil" in (before / f).read_bytes()
+    ]
+    assert changed or not originals_with_legacy, "nothing was rewritten"
+    for rel in changed:
+        ast.parse((after / rel).read_bytes(), str(rel))  # every output parses
+
+    from tzcompat.migrate._style import find_style
+
+    limit = find_style(after / files[0]).line_length
+    old = ruff_findings(before, changed, limit)
+    new = ruff_findings(after, changed, limit)
+    assert +(new - old) == Counter(), "new ruff findings"
+
+    status, err = _cli(
+        "--check", "--jobs", "1", "--no-progress", "-q", *map(str, (after / f for f in changed))
+    )
+    if status:
+        _, diff = _cli_out("--diff", "--jobs", "1", "-q", *map(str, (after / f for f in changed)))
+        pytest.fail(f"not idempotent:\n{err}\n{diff[:5000]}")
+
+    unmarked = {
+        str(rel): uses
+        for rel in changed
+        if (uses := unmarked_pytz_uses((after / rel).read_text("utf-8")))
+    }
+    assert unmarked == {}
