@@ -386,6 +386,11 @@ def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: Text
                 f.write(text)
 
 
+def _rate(files: int, seconds: float) -> str:
+    rate = files / max(seconds, 1e-6)
+    return f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"
+
+
 def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
     if not quiet:
         for line in summary.report:
@@ -398,7 +403,7 @@ def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
         f"{summary.markers} sites marked for review, {summary.notes} notes"
         + (f", {len(summary.errors)} error{'s' * (len(summary.errors) != 1)}"
            if summary.errors else "")
-        + f" ({summary.files / max(summary.seconds, 1e-6):.0f} files/s)\n"
+        + f" ({_rate(summary.files, summary.seconds)} files/s)\n"
     )
     if summary.errors:
         return 1
