@@ -18,6 +18,7 @@ the instants pytz freezes (after 2037) from the rest.
 from __future__ import annotations
 
 import io
+import os
 import sys
 import zoneinfo
 from collections.abc import Callable, Iterable
@@ -46,12 +47,11 @@ def years_for(key: str) -> tuple[int, ...]:
 # --------------------------------------------------------------------------------------
 # Inputs, from the stdlib only
 # --------------------------------------------------------------------------------------
-def transitions(key: str, year: int) -> list[tuple[datetime, timedelta, timedelta]]:
-    """(UTC instant, offset before, offset after) of each offset change in ``year``."""
-    zone = zoneinfo.ZoneInfo(key)
+def changes(zone, start: datetime, end: datetime) -> list[tuple[datetime, timedelta, timedelta]]:
+    """(UTC instant, offset before, offset after) of each offset change of a stdlib zone
+    in ``[start, end)`` (found day by day, then to the second)."""
     out = []
-    t = datetime(year, 1, 1, tzinfo=UTC)
-    end = datetime(year + 1, 1, 1, tzinfo=UTC)
+    t = start
     off = t.astimezone(zone).utcoffset()
     while t < end:
         nxt = t + timedelta(days=1)
@@ -59,8 +59,7 @@ def transitions(key: str, year: int) -> list[tuple[datetime, timedelta, timedelt
         if noff != off:
             lo, hi = t, nxt  # offset(lo) == off, offset(hi) != off
             while hi - lo > SEC:
-                mid = lo + (hi - lo) // 2
-                mid = mid.replace(microsecond=0)
+                mid = (lo + (hi - lo) // 2).replace(microsecond=0)
                 if mid.astimezone(zone).utcoffset() == off:
                     lo = mid
                 else:
@@ -69,6 +68,41 @@ def transitions(key: str, year: int) -> list[tuple[datetime, timedelta, timedelt
             off = noff
         t = nxt
     return out
+
+
+def transitions(key: str, year: int) -> list[tuple[datetime, timedelta, timedelta]]:
+    """The offset changes of ``year`` in the stdlib's zone ``key``."""
+    return changes(zoneinfo.ZoneInfo(key), datetime(year, 1, 1, tzinfo=UTC),
+                   datetime(year + 1, 1, 1, tzinfo=UTC))
+
+
+def extended_pytz(key: str, until: int = 2110):
+    """Real pytz's zone ``key`` with its transition lists continued past 2037 by the rules.
+
+    pytz reads only the 32-bit part of its files and stops in 2037. This builds a real
+    ``pytz.tzinfo.DstTzInfo`` class (as icalendar's pytz provider does) whose lists are
+    pytz's own up to 2037, then one entry per later change of the stdlib zone reading the
+    same file, each reusing pytz's own period tuple for that offset and abbreviation: what
+    pytz would answer if it kept following the rules (tzcompat.pytz's documented intent).
+    """
+    import pytz
+    from pytz.tzinfo import DstTzInfo
+
+    real = pytz.timezone(key)
+    times = list(getattr(real, "_utc_transition_times", ()))
+    if not times:
+        return real
+    infos = list(real._transition_info)
+    with open(os.path.join(os.path.dirname(pytz.__file__), "zoneinfo", *key.split("/")),
+              "rb") as f:  # fmt: skip
+        std = zoneinfo.ZoneInfo.from_file(f, key=key)
+    periods = {(info[0], info[2]): info for info in infos}
+    start = times[-1].replace(tzinfo=UTC) + SEC
+    for t, _, after in changes(std, start, datetime(until, 1, 1, tzinfo=UTC)):
+        times.append(t.replace(tzinfo=None))
+        infos.append(periods[(after, t.astimezone(std).tzname())])
+    attrs = {"zone": key, "_utc_transition_times": times, "_transition_info": infos}
+    return type(key, (DstTzInfo,), attrs)()
 
 
 def walls(key: str, year: int) -> list[datetime]:
@@ -204,18 +238,19 @@ def pandas_cases(tz_for, keys: Iterable[str]) -> dict[str, object]:
                 rec("Timestamp(str,tz)", key, year, w,
                     lambda w=w, tz=tz: pd.Timestamp(str(w), tz=tz))
                 rec("Timestamp(naive,tz)", key, year, w, lambda w=w, tz=tz: pd.Timestamp(w, tz=tz))
-            ambiguous = ["raise", "NaT", "bool", "infer"]
-            nonexistent = ["raise", "NaT", "shift_forward", "shift_backward", "td30m"]
-            for a in ambiguous:
-                for n in nonexistent:
-                    av = np.array([i % 2 == 0 for i in range(len(ws))]) if a == "bool" else a
-                    nv = timedelta(minutes=30) if n == "td30m" else n
+            # Each ambiguous= option with gaps set to NaT, each nonexistent= option with folds
+            # set to NaT, and both raising.
+            combos = [(a, "NaT") for a in ("raise", "NaT", "bool", "infer")]
+            combos += [("NaT", n) for n in ("raise", "shift_forward", "shift_backward", "td30m")]
+            for a, n in [*combos, ("raise", "raise")]:
+                av = np.array([i % 2 == 0 for i in range(len(ws))]) if a == "bool" else a
+                nv = timedelta(minutes=30) if n == "td30m" else n
 
-                    def localize(av=av, nv=nv, naive=naive, tz=tz):
-                        s = naive.dt.tz_localize(tz, ambiguous=av, nonexistent=nv)
-                        return [str(s.dtype), *vals(s)]
+                def localize(av=av, nv=nv, naive=naive, tz=tz):
+                    s = naive.dt.tz_localize(tz, ambiguous=av, nonexistent=nv)
+                    return [str(s.dtype), *vals(s)]
 
-                    rec("tz_localize", key, year, f"{a}/{n}", localize)
+                rec("tz_localize", key, year, f"{a}/{n}", localize)
             iw = infer_walls(key, year)
             if iw:
                 rec("tz_localize", key, year, "infer/fold", lambda iw=iw, tz=tz: vals(
@@ -378,10 +413,8 @@ def polars_cases(tz_for, keys: Iterable[str]) -> dict[str, object]:
 # iteration runs through the gap or fold, forwards and backwards.
 CRON_EXPRS = {
     "30 * * * *": (4, 8),
-    "*/20 * * * *": (2, 9),
     "0,30 1-3 * * *": (30, 14),
     "30 2 * * *": (30, 3),
-    "0 0 * * *": (30, 3),
 }
 
 
@@ -407,6 +440,12 @@ def croniter_cases(tz_for, keys: Iterable[str]) -> dict[str, object]:
 
                     rec("get_next", key, year, f"{t:%m-%d}/{expr}", nexts)
                     rec("get_prev", key, year, f"{t:%m-%d}/{expr}", prevs)
+            if hasattr(tz, "localize"):
+                # croniter's pytz path: localize(is_dst=None), catching pytz's exceptions by
+                # the classes of the ``pytz`` it imports; kind() lists which ones match.
+                for w in walls(key, year):
+                    rec("localize(is_dst=None)", key, year, w,
+                        lambda w=w, tz=tz: tz.localize(w, is_dst=None))
     return rec.results
 
 

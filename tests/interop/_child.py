@@ -3,8 +3,10 @@
 ``python _child.py CONFIG CONSUMER,...`` with CONFIG one of ``core``, ``pytz``, ``dateutil``
 (tzcompat's zones passed to the consumers directly) or ``pytz-installed``,
 ``dateutil-installed`` (``tzcompat.install()`` first, then the zones the consumers get from
-``import pytz`` / ``dateutil.tz``). For each consumer it prints ``BEGIN consumer`` and then
-``RESULT {json}``, flushed, so that the parent can tell which consumer a crash happened in.
+``import pytz`` / ``dateutil.tz``), or ``pytz-extended``: real pytz whose ``timezone()``
+returns ``_cases.extended_pytz`` zones (the post-2037 reference). For each consumer it
+prints ``BEGIN consumer`` and then ``RESULT {json}``, flushed, so that the parent can tell
+which consumer a crash happened in.
 """
 
 import json
@@ -32,6 +34,15 @@ elif config == "dateutil":
     import tzcompat.dateutil
 
     tz_for = tzcompat.dateutil.gettz
+elif config == "pytz-extended":
+    import pytz
+
+    installed = "pytz"
+    zones = {key: _cases.extended_pytz(key) for key in _cases.ZONES}
+    real_timezone = pytz.timezone
+    # Consumers look zones up by name too (pandas: pytz.timezone(str(tz))): same objects.
+    pytz.timezone = lambda name: zones.get(name) or real_timezone(name)
+    tz_for = pytz.timezone
 elif installed == "pytz":
     import pytz
 
