@@ -410,7 +410,8 @@ def test_pytz_module_names_under_install_and_pandas(tmp_path: Path) -> None:
         assert type(paris).__module__ == "tzcompat.pytz.tzfile"
         assert P.NonExistentTimeError.__module__ == "tzcompat.pytz.exceptions"
         assert type(P.utc).__module__ == "tzcompat.pytz"
-        assert P.tzfile._ZONE_MODULE == "tzcompat.pytz.tzfile"
+        assert P.tzfile._ZONE_MODULE.value == "tzcompat.pytz.tzfile"
+        assert type(pytz.timezone("Asia/Tokyo")).__module__ == "tzcompat.pytz.tzfile"
         """,
         tmp_path,
     )

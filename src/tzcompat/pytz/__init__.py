@@ -611,9 +611,9 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
 
     Done when tzcompat.pytz is installed as ``pytz`` (the drop-in, ``install()``): checks
     such as pandas' ``type(tz).__module__.startswith("pytz")`` then see pytz, and pickled
-    classes and exceptions name pytz's modules. Zones built afterwards follow
-    ``tzfile._ZONE_MODULE``. Returns ``(object, "__module__"/"_ZONE_MODULE", old, new)`` for
-    each change, which ``uninstall()`` reverts.
+    classes and exceptions name pytz's modules. Zone classes follow
+    ``tzfile._ZONE_MODULE``. Returns ``(object, attribute, old, new)`` for each change, which
+    ``uninstall()`` reverts.
     """
     from . import exceptions, lazy, reference, tzfile
     from . import tzinfo as tzinfo_mod
@@ -629,17 +629,14 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
             ):
                 homes[id(value)] = (value, home)
     homes[id(type(utc))] = (type(utc), "pytz")
-    for tz in list(_tzinfo_cache.values()):
-        cls = type(tz)
-        if cls.__module__ == tzfile.__name__:
-            homes[id(cls)] = (cls, "pytz.tzfile")
     changes: list[tuple[Any, str, str, str]] = []
     for cls, home in homes.values():
         changes.append((cls, "__module__", cls.__module__, home))
         cls.__module__ = home
-    if tzfile._ZONE_MODULE != "pytz.tzfile":
-        changes.append((tzfile, "_ZONE_MODULE", tzfile._ZONE_MODULE, "pytz.tzfile"))
-        tzfile._ZONE_MODULE = "pytz.tzfile"
+    names = tzfile._ZONE_MODULE  # renames the zone classes made so far and from now on
+    if names.value != "pytz.tzfile":
+        changes.append((names, "value", names.value, "pytz.tzfile"))
+        names.value = "pytz.tzfile"
     return changes
 
 

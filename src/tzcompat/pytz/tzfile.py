@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import struct
+from _weakrefset import WeakSet
 
 from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _ZoneData, memorized_timedelta, zone_head
 
@@ -45,9 +46,27 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
     return from_zoneinfo(zone, zi)
 
 
-# The module name per-zone classes report: ``pytz.tzfile`` (as pytz's do) while tzcompat.pytz is
-# installed as ``pytz``, so checks such as ``type(tz).__module__.startswith("pytz")`` hold.
-_ZONE_MODULE = __name__
+class _ZoneModule:
+    """The module name per-zone classes report: ``pytz.tzfile`` (as pytz's do) while
+    tzcompat.pytz is installed as ``pytz``, so checks such as
+    ``type(tz).__module__.startswith("pytz")`` hold. Setting ``value`` renames the classes
+    made so far too (``uninstall()`` sets it back)."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "value", __name__)
+
+    def __setattr__(self, name: str, value: str) -> None:
+        if name != "value":
+            raise AttributeError(name)
+        old = self.value
+        object.__setattr__(self, "value", value)
+        for cls in list(_zone_classes):
+            if cls.__module__ == old:
+                cls.__module__ = value
+
+
+_zone_classes: WeakSet = WeakSet()
+_ZONE_MODULE = _ZoneModule()
 
 
 def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
@@ -63,11 +82,13 @@ def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
                 "_utcoffset": memorized_timedelta(first[0]),
                 "_tzname": first[2],
                 "_zoneinfo": zi,
-                "__module__": _ZONE_MODULE,
+                "__module__": _ZONE_MODULE.value,
             },
         )
+        _zone_classes.add(cls)
         return cls()
     zd = _ZoneData(zone, zi, first)
-    cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE})
+    cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE.value})
+    _zone_classes.add(cls)
     zd.cls = cls
     return cls()
