@@ -68,41 +68,83 @@ _COUNTS = struct.Struct(">6l")
 
 
 def _read_exactly(fobj: Any, n: int) -> bytes:
+    """Up to ``n`` bytes: reads again after a short read (pipes, sockets, raw streams) and
+    accepts any bytes-like chunk (bytearray, memoryview); fewer only at end of stream,
+    which the core then reports as a truncated file."""
     chunk = fobj.read(max(n, 0))
-    return chunk if isinstance(chunk, bytes) else b""
+    if type(chunk) is bytes and len(chunk) == n:
+        return chunk
+    parts = []
+    got = 0
+    while True:
+        if isinstance(chunk, (bytearray, memoryview)):
+            chunk = bytes(chunk)
+        elif not isinstance(chunk, bytes) or not chunk:
+            break  # end of stream (b"", or None from a non-blocking stream), or not binary
+        parts.append(chunk)
+        got += len(chunk)
+        if got >= n:
+            break
+        chunk = fobj.read(n - got)
+    return b"".join(parts)
+
+
+def _truncated(what: str) -> ValueError:
+    return ValueError(f"Invalid TZif file: truncated {what} (the data ends early)")
+
+
+def _read_block(fobj: Any, n: int, what: str) -> bytes:
+    block = _read_exactly(fobj, n)
+    if len(block) < n:
+        raise _truncated(what)
+    return block
 
 
 def _tzif_bytes(fobj: Any) -> bytes:
     """Read one TZif file from ``fobj`` and no further (the stream is left at its
-    end, as dateutil leaves it); the core validates what was read."""
+    end, as dateutil leaves it); the core validates what was read. A stream that ends
+    before the sizes its headers give raises ValueError ("truncated")."""
     head = _read_exactly(fobj, 44)
-    if len(head) < 44 or head[:4] != b"TZif":
-        return head
+    if head[:4] != b"TZif"[: len(head)] or not head:
+        return head  # not TZif at all: the core says so
+    if len(head) < 44:
+        raise _truncated("header")
     isut, isstd, leap, time, types, chars = _COUNTS.unpack(head[20:])
-    parts = [head, _read_exactly(fobj, time * 5 + types * 6 + chars + leap * 8 + isstd + isut)]
+    parts = [
+        head,
+        _read_block(fobj, time * 5 + types * 6 + chars + leap * 8 + isstd + isut,
+                    "version 1 data block"),
+    ]
     if head[4:5] == b"\x00":
         return b"".join(parts)
-    head2 = _read_exactly(fobj, 44)
+    head2 = _read_block(fobj, 44, "second header")
     parts.append(head2)
-    if len(head2) == 44:
-        isut, isstd, leap, time, types, chars = _COUNTS.unpack(head2[20:])
-        parts.append(
-            _read_exactly(fobj, time * 9 + types * 6 + chars + leap * 12 + isstd + isut)
-        )
-    newline = _read_exactly(fobj, 1)
+    if head2[:4] != b"TZif":
+        return b"".join(parts)  # the core reports the bad header
+    isut, isstd, leap, time, types, chars = _COUNTS.unpack(head2[20:])
+    parts.append(
+        _read_block(fobj, time * 9 + types * 6 + chars + leap * 12 + isstd + isut,
+                    "version 2+ data block")
+    )
+    newline = _read_block(fobj, 1, "footer")
     parts.append(newline)
     if newline == b"\n":
         # The footer line; one byte at a time for objects without readline().
         readline = getattr(fobj, "readline", None)
         if readline is not None:
             line = readline()
-            parts.append(line if isinstance(line, bytes) else b"")
+            line = bytes(line) if isinstance(line, (bytes, bytearray, memoryview)) else b""
         else:
+            chars_read = []
             while True:
                 byte = _read_exactly(fobj, 1)
-                parts.append(byte)
+                chars_read.append(byte)
                 if byte in (b"", b"\n"):
                     break
+            line = b"".join(chars_read)
+        if not line.endswith(b"\n"):
+            raise _truncated("footer")
+        parts.append(line)
     return b"".join(parts)
 
 
