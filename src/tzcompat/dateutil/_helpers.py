@@ -38,6 +38,12 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
         if dt.tzinfo is None:
             raise ValueError("Datetime is naive and no time zone provided.")
         tz = dt.tzinfo
+    if type(tz) is tzfile:
+        # tzfile.is_ambiguous without the method call and attribute lookups in between.
+        try:
+            return tz._is_ambiguous_or_imaginary(dt) == 1
+        except Exception:
+            pass
     is_ambiguous = getattr(tz, "is_ambiguous", None)
     if is_ambiguous is not None:
         # As in dateutil, a failing is_ambiguous falls back to the generic test.

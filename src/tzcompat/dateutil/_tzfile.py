@@ -225,6 +225,7 @@ class _DaySplit(int):
     hours: dict[int, timedelta]
     status: tuple[int | None, ...]
     status_bounds: tuple[datetime, ...]
+    status_aware: tuple[datetime, ...]
     # Not a ttinfo: the hot paths' clean-day test reads None here.
     utcoff = dstoff = tzname = None
 
@@ -270,7 +271,10 @@ class _DaySplit(int):
             else:
                 status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
         self.status = tuple(status)
-        self.status_bounds = tuple(zone._aware(p).replace(tzinfo=None) for p in points)
+        # The same bounds carrying the zone: a datetime with this zone compares to them
+        # field by field, with no replace(tzinfo=None) per call.
+        self.status_aware = tuple(zone._aware(p) for p in points)
+        self.status_bounds = tuple(d.replace(tzinfo=None) for d in self.status_aware)
         return self
 
 
@@ -717,8 +721,12 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 entry = self._remember_day(day, dt.year)
             if entry:
                 return 0  # nothing changes that day
-            naive = dt if dt.tzinfo is None else dt.replace(tzinfo=None)
-            status = entry.status[_bisect_right(entry.status_bounds, naive)]  # type: ignore[union-attr]
+            zone = dt.tzinfo
+            if zone is self:
+                status = entry.status[_bisect_right(entry.status_aware, dt)]  # type: ignore[union-attr]
+            else:
+                naive = dt if zone is None else dt.replace(tzinfo=None)
+                status = entry.status[_bisect_right(entry.status_bounds, naive)]  # type: ignore[union-attr]
             if status is not None:
                 return status
         ts = self._get_local_timestamp(dt)
