@@ -54,6 +54,11 @@ else:
     assert tz is sys.modules["tzcompat.dateutil"], "the shim is not in place"
     tz_for = tz.gettz
 
+if config in ("core", "pytz", "dateutil"):
+    # The direct configurations must hand the consumers tzcompat's own zones.
+    for key in ("America/New_York", "Europe/Dublin"):
+        assert type(tz_for(key)).__module__.startswith("tzcompat"), type(tz_for(key))
+
 for consumer in consumers:
     print("BEGIN", consumer, flush=True)
     results = _cases.consumer_run(tz_for, consumer, installed=installed)
