@@ -161,7 +161,12 @@ def _collect(config: str) -> dict[str, object]:
     remaining = list(_cases.CONSUMERS)
     proc = _procs.pop(config, None) or _launch(config, remaining)
     while True:
-        stdout, stderr = proc.communicate(timeout=600)
+        try:
+            stdout, stderr = proc.communicate(timeout=600)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            stdout, stderr = proc.communicate()
+            stderr += "\n(killed after 600 s)"
         current = None
         for line in stdout.splitlines():
             if line.startswith("BEGIN "):
