@@ -348,3 +348,25 @@ def test_imports_already_together_stay_together(project: Path) -> None:
     out = restyle(before, produced, find_style(project / "mod.py"))
     assert out.startswith("import os\nimport pytz\nimport re\n")
     assert "from zoneinfo import ZoneInfo\n\nfrom pkg import utils\n" in out
+
+
+@needs_ruff
+def test_one_name_per_import_followed_when_the_file_does_so(project: Path) -> None:
+    # icalendar 4.1.1 writes from datetime import date / from datetime import datetime / ...
+    (project / "pyproject.toml").write_text("[tool.ruff.lint.isort]\nforce-single-line = true\n")
+    before = "from datetime import date\nfrom datetime import datetime\n\nimport pytz\n\nX = 1\n"
+    produced = (
+        "from datetime import date, timezone\nfrom datetime import datetime\n"
+        "from zoneinfo import ZoneInfo\n\nX = 1\n"
+    )
+    _style._style_for_dir.cache_clear()
+    (project / "pyproject.toml").unlink()  # the convention comes from the file alone
+    out = restyle(before, produced, find_style(project / "mod.py"))
+    assert out.startswith(
+        "from datetime import date\nfrom datetime import datetime\n"
+        "from datetime import timezone\nfrom zoneinfo import ZoneInfo\n\nX = 1\n"
+    )
+    (project / "pyproject.toml").write_text("[tool.ruff.lint.isort]\nforce-single-line = true\n")
+    path = project / "mod.py"
+    path.write_text(out)
+    assert ruff_findings(path, "I") == []

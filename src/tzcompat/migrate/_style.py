@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import configparser
+import dataclasses
 import difflib
 import functools
 import io
@@ -324,6 +325,14 @@ def _header(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
     return found
 
 
+def _one_name_per_import(header: list[ast.Import | ast.ImportFrom]) -> bool:
+    """Whether the file writes one name per from-import, repeating the module (as isort's
+    force_single_line does): every from-import has one name and some module comes twice."""
+    froms = [s for s in header if isinstance(s, ast.ImportFrom) and not s.level]
+    modules = [s.module for s in froms]
+    return all(len(s.names) == 1 for s in froms) and len(set(modules)) < len(modules)
+
+
 def _signature(stmt: ast.Import | ast.ImportFrom) -> tuple[object, ...]:
     if isinstance(stmt, ast.ImportFrom):
         return ("from", stmt.level, stmt.module)
@@ -338,6 +347,8 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
     old_header, header = _header(old_tree), _header(new_tree)
     if not header:
         return new
+    if not style.force_single_line and _one_name_per_import(old_header):
+        style = dataclasses.replace(style, force_single_line=True)  # the file's own convention
     old_by_sig = {_signature(s): s for s in old_header}
     old_names: dict[tuple[object, ...], set[str]] = {}
     for s in old_header:

@@ -46,7 +46,7 @@ SUITES = {
     ),
     "Delorean": Suite(
         ("babel", "humanize", "python-dateutil", "pytz", "tzlocal<3", "pytest", "mock"),
-        ("tests",),
+        ("tests/delorean_tests.py",),
         ".",
         ("delorean", "tests"),
     ),
