@@ -113,15 +113,19 @@ def original(config: str, consumer: str) -> dict:
 _ours: dict[str, dict[str, object]] = {}
 _procs: dict[str, subprocess.Popen] = {}
 _selected: set[str] = set(CHILD_CONFIGS)
+_consumers: list[str] = list(_cases.CONSUMERS)
 
 
 @pytest.fixture(scope="module", autouse=True)
 def _children(request):
     _selected.clear()
+    wanted = set()
     for item in request.session.items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "config" in params:
             _selected.add(params["config"])
+        wanted.add(params.get("consumer"))
+    _consumers[:] = [c for c in _cases.CONSUMERS if c in wanted]
     if any(c.startswith("pytz") for c in _selected):
         _selected.add("pytz-extended")
     yield
@@ -146,7 +150,7 @@ def tzcompat_side(config: str, consumer: str) -> dict:
     if config not in _ours:
         for other in CHILD_CONFIGS:
             if other in _selected and other not in _ours and other not in _procs:
-                _procs[other] = _launch(other, list(_cases.CONSUMERS))
+                _procs[other] = _launch(other, list(_consumers))
         _ours[config] = _collect(config)
     result = _ours[config].get(consumer, f"{consumer} did not run")
     if isinstance(result, str):
@@ -158,7 +162,7 @@ def _collect(config: str) -> dict[str, object]:
     """Read a configuration's child; a consumer that crashes the child (a segfault in
     compiled code, say) is reported as such, and the rest run in a new child."""
     out: dict[str, object] = {}
-    remaining = list(_cases.CONSUMERS)
+    remaining = list(_consumers)
     proc = _procs.pop(config, None) or _launch(config, remaining)
     while True:
         try:
