@@ -365,19 +365,26 @@ def run(
 
 
 def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: TextIO) -> None:
-    """Create the shared helper modules the rewritten files import (an existing one is kept)."""
-    from ._helpers import module_source
+    """Create (or bring up to date) the shared helper modules the rewritten files import.
+
+    A file at that path that this command did not write is the user's: it is kept."""
+    from ._helpers import MODULE_HEADER, module_source
 
     text = module_source()
     for path in paths:
-        if path.exists():
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        if old == text or (old is not None and not old.startswith(MODULE_HEADER[:60])):
             continue
         summary.changed.append(path)
-        summary.report.append(f"{path}: created: the helpers the rewritten modules import")
+        verb = "created" if old is None else "updated"
+        summary.report.append(f"{path}: {verb}: the helpers the rewritten modules import")
         if mode == "diff":
             shown = path.as_posix().lstrip("/")
             lines = difflib.unified_diff(
-                [], text.splitlines(keepends=True), fromfile="/dev/null", tofile=f"b/{shown}"
+                (old or "").splitlines(keepends=True),
+                text.splitlines(keepends=True),
+                fromfile=f"a/{shown}" if old is not None else "/dev/null",
+                tofile=f"b/{shown}",
             )
             stdout.write("".join(lines))
         elif mode == "write":

@@ -1223,7 +1223,8 @@ _LEGACY_HINT = re.compile(r"pytz|dateutil")
 # what a module that never imports pytz may still do with a pytz zone handed to it
 _PROJECT_HINT = re.compile(
     r"localize|normalize|\.zone\b|_utc_transition_times|_transition_info|_tzinfos|_utcoffset"
-    r"|tzname|is_dst|TimeError|hasattr|getattr|isinstance|tzinfo\s*="
+    r"|tzname\(\s*None|is_dst|TimeError|is_pytz|treat_tz_as_pytz|tzinfo\s*="
+    r"|attr\([^)]*[\"']zone[\"']"
 )
 
 
