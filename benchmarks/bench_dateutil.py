@@ -91,11 +91,12 @@ def _rows(real: Any, ours: Any) -> list[tuple[str, list[float | None]]]:
     plain = datetime(2024, 7, 1, 12, 30)
     row("datetime_ambiguous (ambiguous)",
         lambda z: lambda f=z["mod"].datetime_ambiguous, t=z["zone"]: f(amb, t))
-    # The one-argument form on an aware wall time that is ambiguous (issue 12, item 17).
+    # The one-argument form on an aware wall time that is ambiguous (issue 12, item 17):
+    # 2021-11-07 01:30 in America/New_York.
     amb_2021 = datetime(2021, 11, 7, 1, 30)
-    row("datetime_ambiguous(aware dt), ambiguous 2021-11-07 01:30",
+    row("datetime_ambiguous(dt), ambiguous, fold=0",
         lambda z: partial(z["mod"].datetime_ambiguous, amb_2021.replace(tzinfo=z["zone"])))
-    row("datetime_ambiguous(aware dt, fold=1), ambiguous",
+    row("datetime_ambiguous(dt), ambiguous, fold=1",
         lambda z: partial(z["mod"].datetime_ambiguous,
                           amb_2021.replace(tzinfo=z["zone"], fold=1)))
     row("datetime_ambiguous (ordinary)",
