@@ -2,8 +2,9 @@
 
 Resolution order (dateutil 4): no name or ``""``/``":"`` reads ``$TZ``, else the
 local zone files in ``TZFILES``, else ``tzlocal()``; an absolute path is read as a
-TZif file; a relative key is looked up on the core's ``TZPATH`` (retrying with
-spaces as underscores), then in the ``tzdata`` package; then, if the name has a
+TZif file; a relative key is looked up on ``zoneinfo.TZPATH`` (shared with the
+standard library, as in dateutil 4; retrying with spaces as underscores), then in the
+``tzdata`` package; then, if the name has a
 digit, as a ``tzstr``; else ``"UTC"``/``"GMT"`` give ``UTC`` and a name in
 ``time.tzname`` gives ``tzlocal()``; else None.
 
