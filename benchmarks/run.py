@@ -136,6 +136,37 @@ def core_rows(impls: list[tuple[str, ModuleType]]) -> list[tuple[str, list[float
     return rows
 
 
+def long_table_rows(impls: list[tuple[str, ModuleType]]) -> list[tuple[str, list[float | None]]]:
+    """Microseconds to load a 2**20-transition file and to answer its first utcoffset()."""
+    import io
+    import struct
+    from array import array
+
+    n = 1 << 20
+    times = array("q", range(-n * 1000, 0, 1000))
+    if sys.byteorder == "little":
+        times.byteswap()
+    types = struct.pack(">lBBlBB", 0, 0, 0, 3600, 1, 4)
+    block = (struct.pack(">4sc15x6l", b"TZif", b"2", 0, 0, 0, n, 2, 8) + times.tobytes()
+             + bytes(i % 2 for i in range(n)) + types + b"AAA\x00BBB\x00")
+    data = (struct.pack(">4sc15x6l", b"TZif", b"2", 0, 0, 0, 0, 1, 1)
+            + struct.pack(">lBB", 0, 0, 0) + b"\x00" + block + b"\nAAA0BBB,M3.2.0,M11.1.0\n")
+    wall = datetime(1969, 12, 31, 12)
+    loads, firsts = [], []
+    for _, mod in impls:
+        best_load = best_first = float("inf")
+        for _ in range(3):
+            t0 = timeit.default_timer()
+            zone = mod.ZoneInfo.from_file(io.BytesIO(data))
+            t1 = timeit.default_timer()
+            zone.utcoffset(wall)
+            t2 = timeit.default_timer()
+            best_load, best_first = min(best_load, t1 - t0), min(best_first, t2 - t1)
+        loads.append(best_load * 1e6)
+        firsts.append(best_first * 1e6)
+    return [("from_file (2**20 transitions)", loads), ("then the first utcoffset()", firsts)]
+
+
 def import_ns(module: str, repeats: int, code: str | None = None) -> float | None:
     """Best import time of ``module`` (or of running ``code``) in a fresh interpreter, in ns:
     the cumulative ``-X importtime`` figures of every top-level import in its package."""
@@ -197,15 +228,19 @@ else:
 import zoneinfo
 keys = sorted(zoneinfo.available_timezones() - {{"localtime"}})
 mod.ZoneInfo, mod.TZPATH  # tzcompat loads its modules and default path on first use
+make = mod.ZoneInfo.no_cache
+if {impl!r} == "tzcompat-engine":  # what the adapters build on: no stdlib part
+    from tzcompat._engine import ZoneEngine
+    make = ZoneEngine.load
 gc.collect()
 t0 = time.perf_counter()
-zones = [mod.ZoneInfo.no_cache(k) for k in keys]
+zones = [make(k) for k in keys]
 elapsed = time.perf_counter() - t0
 del zones
 gc.collect()
 tracemalloc.start()
 base = tracemalloc.get_traced_memory()[0]
-zones = [mod.ZoneInfo.no_cache(k) for k in keys]
+zones = [make(k) for k in keys]
 gc.collect()
 used = tracemalloc.get_traced_memory()[0] - base
 print(json.dumps([elapsed, used / len(keys)]))
@@ -228,7 +263,11 @@ def section_core() -> None:
                 mod.reset_tzpath()
         print_table(f"core: ZoneInfo, {label}", [n for n, _ in impls], rows,
                     note=f"data: {tzcompat.ZoneInfo(KEY).source if tzpath is None else 'tzdata'}")
-    names = [n for n, _ in core_impls()]
+    print_table("core: a file with 2**20 transitions", [n for n, _ in core_impls()],
+                long_table_rows(core_impls()), unit="us",
+                note="load from bytes, then the first utcoffset() (the first use builds "
+                     "no per-transition table: bisection over computed entries)")
+    names = [n for n, _ in core_impls()] + ["tzcompat-engine"]
     _warm_page_cache()  # else the first implementation timed pays for reading the disk
     # Fresh processes, in turns, best of three: one process is one sample of a noisy machine.
     runs = [[load_all_and_memory(n) for n in names] for _ in range(3)]

@@ -1,7 +1,9 @@
 """tzcompat: a pure-Python PEP 615 time zone core.
 
-``tzcompat.ZoneInfo`` behaves like the standard library's ``zoneinfo.ZoneInfo``
-and adds transition introspection, by-value pickling and data provenance.
+``tzcompat.ZoneInfo`` is a subclass of the standard library's ``zoneinfo.ZoneInfo``
+(so ``isinstance`` checks in pandas, pyarrow, Django... accept it) whose lookup, cache,
+reader and answers are tzcompat's own; it adds transition introspection, by-value
+pickling and data provenance.
 The pytz and dateutil.tz emulations live in ``tzcompat.pytz`` and
 ``tzcompat.dateutil``.
 """

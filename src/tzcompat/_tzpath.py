@@ -25,15 +25,49 @@ __all__ = [
 # module costs more to import than the whole core: that default is computed on first use
 # (module __getattr__ below, and _search_path() inside this module).
 TZPATH: tuple[str, ...]
+# Made by _exceptions() on first use (their bases are zoneinfo's, which is costly to import).
+ZoneInfoNotFoundError: type[KeyError]
+InvalidTZPathWarning: type[RuntimeWarning]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
-class ZoneInfoNotFoundError(KeyError):
-    """No time zone data was found for a key."""
+def stdlib_zoneinfo():  # noqa: ANN201 - the zoneinfo module
+    """The standard library's ``zoneinfo``, imported on first need (it imports sysconfig).
+
+    Its import reads PYTHONTZPATH and warns about relative entries itself; tzcompat has
+    already warned about those, so the stdlib's copy of the warning is suppressed.
+    """
+    zoneinfo = sys.modules.get("zoneinfo")
+    if zoneinfo is None:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
+            import zoneinfo
+    return zoneinfo
 
 
-class InvalidTZPathWarning(RuntimeWarning):
-    """A relative path in PYTHONTZPATH was ignored."""
+def _exceptions() -> tuple[type[KeyError], type[RuntimeWarning]]:
+    """ZoneInfoNotFoundError and InvalidTZPathWarning, made on first use as subclasses
+    of the stdlib's, so ``except zoneinfo.ZoneInfoNotFoundError`` catches ours."""
+    global ZoneInfoNotFoundError, InvalidTZPathWarning
+    try:
+        return ZoneInfoNotFoundError, InvalidTZPathWarning
+    except NameError:
+        pass
+    std = stdlib_zoneinfo()
+
+    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[no-redef]
+        """No time zone data was found for a key (a KeyError)."""
+
+        __module__ = "tzcompat"
+
+    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[no-redef]
+        """A relative path in PYTHONTZPATH was ignored."""
+
+        __module__ = "tzcompat"
+
+    return ZoneInfoNotFoundError, InvalidTZPathWarning
 
 
 def _outside_stacklevel() -> int:
@@ -62,7 +96,7 @@ def _default_tzpath() -> tuple[str, ...]:
             warnings.warn(
                 "Invalid paths specified in PYTHONTZPATH environment variable. "
                 f"Paths should be absolute but found the following relative paths: {bad!r}",
-                InvalidTZPathWarning,
+                _exceptions()[1],
                 stacklevel=_outside_stacklevel(),
             )
         return good
@@ -92,6 +126,8 @@ def _search_path() -> tuple[str, ...]:
 def __getattr__(name: str) -> object:
     if name == "TZPATH":
         return _search_path()
+    if name in ("ZoneInfoNotFoundError", "InvalidTZPathWarning"):
+        return _exceptions()[name == "InvalidTZPathWarning"]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -209,10 +245,10 @@ def open_zone(key: str) -> tuple[IO[bytes], str, str | None]:
         try:
             return open(path, "rb"), path, _root_version(path[: -len(key) - 1])
         except OSError as exc:
-            raise ZoneInfoNotFoundError(f"No time zone found with key {key}: {exc}") from None
+            raise _exceptions()[0](f"No time zone found with key {key}: {exc}") from None
     fobj = open_tzdata(key)
     if fobj is None:
-        raise ZoneInfoNotFoundError(f"No time zone found with key {key}")
+        raise _exceptions()[0](f"No time zone found with key {key}")
     return fobj, f"tzdata:{key}", _tzdata_version()
 
 

@@ -16,7 +16,7 @@ from zoneinfo import _zoneinfo as py_zoneinfo
 import pytest
 
 import tzcompat
-from tzcompat import _zoneinfo as core
+from tzcompat import _engine as core
 
 from ._helpers import compare_everywhere, compare_wall, raw_read, utc_dt, year_start_ts
 from .tzif_builder import TTInfo, build_tzif, tzstr_file
@@ -75,7 +75,7 @@ def test_long_table_first_use_is_lazy_and_right():
     probe = utc_dt(trans[n // 2][0]).replace(tzinfo=None)
     assert ours.utcoffset(probe) == ref.utcoffset(probe)
     # The wall-clock tables are views computed per access, not 2 x n ints.
-    assert all(isinstance(t, core._Walls) for t in ours._trans_local)
+    assert all(isinstance(t, core._Walls) for t in ours._z_local)
     for k in (0, 1, 2, n // 3, n // 2, n - 2, n - 1):
         t = trans[k][0]
         for d in (-3601, -1, 0, 1, 3599):
@@ -134,7 +134,7 @@ def test_static_rule_transitions_are_bounded_and_match_stdlib(rule, explicit):
     offsets = {ref.fromutc(utc_dt(year_start_ts(y) + 40000).replace(tzinfo=ref)).utcoffset()
                for y in range(1971, 2400, 7)}
     assert len(offsets) == 1
-    assert core._is_static(ours._after)
+    assert core._is_static(ours._z_after)
     ts = year_start_ts(2200)
     after_1971 = list(ours.transitions(year_start_ts(1971)))
     assert after_1971 == [] or all(
@@ -143,8 +143,8 @@ def test_static_rule_transitions_are_bounded_and_match_stdlib(rule, explicit):
     prev = ours.previous_transition(ts)
     assert prev == (list(ours.transitions(end=ts))[-1] if explicit or prev else None)
     # Bounded work: each query looks at a couple of years, not 400 per candidate year.
-    counting = _counting(ours._after)
-    ours._after = counting
+    counting = _counting(ours._z_after)
+    ours._z_after = counting
     ours.previous_transition(ts)
     ours.next_transition(ts)
     list(ours.transitions(ts))

@@ -1,0 +1,664 @@
+"""The zone engine: every answer a tzcompat zone gives (offsets, fold, transitions).
+
+``_ZoneRules`` holds the logic and no state of its own (``__slots__ = ()``), so it can
+sit in front of two bases: the standard library's ``zoneinfo.ZoneInfo`` (the public
+``tzcompat.ZoneInfo``, in ``_zoneinfo``) and plain ``tzinfo`` (``ZoneEngine``, what the
+adapters build on: no stdlib part to build, and no ``zoneinfo`` import). Its state
+lives in slots named ``_z_*``, which neither stdlib implementation uses.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterator, Sequence
+from datetime import datetime, timedelta, tzinfo
+
+from . import _tzpath
+from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _td, parse_posix_tz
+from ._transitions import Transition, ZoneState
+from ._tzif import TZifData, read_tzif
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any
+
+__all__ = ["SLOTS", "ZoneEngine"]
+
+_MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
+_NO_STATE = (None, None, None, None)
+_DAY_CACHE_SIZE = 512
+# The rule repeats every 400 Gregorian years: a search that finds nothing in one
+# cycle never will.
+_RULE_CYCLE = 401
+# Above this many transitions the wall-clock tables are computed per access, not built.
+_EAGER_LOCALS = 4096
+
+
+class _Walls:
+    """The wall-clock times of a zone's transitions for one fold, as a read-only
+    sequence whose entries are computed on access (Python ints: no overflow)."""
+
+    __slots__ = ("_utc", "_idx", "_utcoff", "_later")
+
+    def __init__(self, data: TZifData, later: bool) -> None:
+        self._utc, self._idx, self._utcoff, self._later = (
+            data.trans_utc, data.trans_idx, data.utcoff, later)
+
+    def __len__(self) -> int:
+        return len(self._utc)
+
+    def __getitem__(self, i: int) -> int:
+        n = len(self._utc)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("transition index out of range")
+        utcoff = self._utcoff
+        off = utcoff[self._idx[i]]
+        prev = utcoff[self._idx[i - 1]] if i else utcoff[0]
+        return self._utc[i] + (max(off, prev) if self._later else min(off, prev))
+
+
+def _dst_offsets(trans_idx: bytes, utcoff: tuple[int, ...], isdst: tuple[bool, ...]) -> list[int]:
+    """Infer each type's DST offset (``dst()``), which TZif does not store.
+
+    A DST type's offset is its distance from the standard type next to it in
+    the transition sequence (the one before, else the one after); types never
+    resolved that way get one hour. This is the inference the standard
+    library uses, so ``dst()`` agrees with it for every zone.
+    """
+    ntypes = len(isdst)
+    out = [0] * ntypes
+    wanted = sum(isdst)
+    found = 0
+    last = len(trans_idx) - 1
+    for i in range(1, len(trans_idx)):
+        if found == wanted:
+            break
+        idx = trans_idx[i]
+        if not isdst[idx] or out[idx]:
+            continue
+        diff = 0
+        prev = trans_idx[i - 1]
+        if not isdst[prev]:
+            diff = utcoff[idx] - utcoff[prev]
+        if not diff and idx < ntypes - 1 and i < last:
+            nxt = trans_idx[i + 1]
+            if isdst[nxt]:
+                continue
+            diff = utcoff[idx] - utcoff[nxt]
+        if diff:
+            found += 1
+            out[idx] = diff
+    else:
+        for idx in range(ntypes):
+            if isdst[idx] and not out[idx]:
+                out[idx] = 3600
+    return out
+
+
+def _footer_rule(footer: str) -> PosixTZ | ZoneState:
+    """The parsed footer; states whose offset datetime cannot hold raise on use.
+
+    POSIX allows offsets up to 24 hours (and DST implied one hour ahead), but a
+    tzinfo offset must be under 24 hours. The stdlib loads such a file (CPython's
+    own suite requires it) and fails inside datetime whenever the offset is
+    used; we load it too, and every use of such a state raises a ValueError
+    that names the footer.
+    """
+    rule = parse_posix_tz(footer)
+    if isinstance(rule, PosixTZ):
+        if _fits(rule.std_offset) and _fits(rule.dst_offset):
+            return rule
+        # A private copy: the parsed rule is shared by every zone with this footer.
+        copy = object.__new__(PosixTZ)
+        for name in PosixTZ.__slots__:
+            setattr(copy, name, getattr(rule, name))
+        copy._years = {}
+        copy.std, copy.dst = _guard(copy.std, footer), _guard(copy.dst, footer)
+        return copy
+    return _guard(rule, footer)
+
+
+def _fits(seconds: int) -> bool:
+    return -86400 < seconds < 86400
+
+
+class _Unrepresentable(ZoneState):
+    """A footer state whose UTC offset is 24 hours or more: reading it raises."""
+
+    __slots__ = ()
+    footer = ""
+
+    def __getitem__(self, i):  # noqa: ANN001, ANN204 - tuple protocol
+        seconds = int(self.utcoffset.total_seconds())
+        hms = f"{abs(seconds) // 3600}:{abs(seconds) // 60 % 60:02}:{abs(seconds) % 60:02}"
+        raise ValueError(
+            f"TZif footer {self.footer!r} gives a UTC offset of {'-' if seconds < 0 else '+'}"
+            f"{hms}, which datetime cannot represent (it must be under 24 hours)"
+        )
+
+
+def _guard(state: ZoneState, footer: str) -> ZoneState:
+    if _fits(int(state.utcoffset.total_seconds())):
+        return state
+    cls = type("_Unrepresentable", (_Unrepresentable,), {"__slots__": (), "footer": footer})
+    return cls(*state)
+
+
+def _ts(dt: datetime) -> int:
+    return (dt.toordinal() - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+
+
+def _instant(value: datetime | int | float | None) -> int | None:
+    """POSIX seconds for an aware datetime, a naive one (UTC) or a number."""
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        off = value.utcoffset()
+        base = _ts(value)
+        return base - int(off.total_seconds()) if off is not None else base
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return int(value // 1)
+    raise TypeError(f"expected a datetime or a POSIX timestamp, not {type(value).__name__}")
+
+
+# The state every zone object carries (see _ZoneRules._setup).
+SLOTS = ("_z_key", "_z_tzif", "_z_days", "_z_utc_days", "_z_source", "_z_version",
+         "_z_file_repr", "_z_from_cache", "_z_utc", "_z_types", "_z_idx", "_z_local",
+         "_z_before", "_z_after", "_z_fixed")
+
+
+class _ZoneRules(tzinfo):
+    """The answers of a zone built from TZif data (a mixin: the state is in the
+    subclass's ``SLOTS``)."""
+
+    __slots__ = ()
+    # Declared for type checkers; the concrete classes provide them as slots.
+    _z_key: str | None
+    _z_tzif: TZifData
+    _z_days: dict[int, ZoneState | tuple[()]]
+    _z_utc_days: dict[int, ZoneState | tuple[()]]
+    _z_source: str | None
+    _z_version: str | None
+    _z_file_repr: str | None
+    _z_from_cache: bool
+    _z_utc: Sequence[int]
+    _z_types: tuple[ZoneState, ...]
+    _z_idx: bytes
+    _z_local: tuple[Sequence[int], Sequence[int]] | None
+    _z_before: ZoneState | None
+    _z_after: PosixTZ | ZoneState
+    _z_fixed: bool
+
+    def _setup(self, data: TZifData, key: str | None, source: str | None,
+               version: str | None) -> None:
+        self._z_key = key
+        self._z_tzif = data
+        self._z_days: dict[int, ZoneState | tuple[()]] = {}
+        self._z_utc_days: dict[int, ZoneState | tuple[()]] = {}
+        self._z_source = source
+        self._z_version = version
+        self._z_file_repr = None
+        trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
+        trans_utc = data.trans_utc
+        dstoff = _dst_offsets(trans_idx, utcoff, isdst)
+        types = [
+            ZoneState(_td(off), _td(dst), abbr, flag)
+            for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
+        ]
+        self._z_utc = trans_utc
+        # The state of transition i is _types[_idx[i]]: one byte per transition (the file's
+        # own index bytes) rather than a pointer, which keeps a zone smaller than the C one.
+        self._z_types = tuple(types)
+        self._z_idx = trans_idx
+
+        self._z_local = None  # built on first need: fromutc never needs it
+
+        # Before the first transition: the first standard type (RFC 8536 says
+        # type 0, but the stdlib's choice is what we must agree with).
+        self._z_before = next((t for t in types if not t.is_dst), types[0] if types else None)
+
+        footer = data.footer
+        if footer:
+            self._z_after = _footer_rule(footer)
+        elif trans_idx:
+            self._z_after = types[trans_idx[-1]]
+        elif types:
+            self._z_after = types[-1]
+        else:
+            raise ValueError("No time zone information found.")
+
+        after = self._z_after
+        if isinstance(after, PosixTZ) or len(types) > 1:
+            self._z_fixed = False
+        elif not types:
+            self._z_fixed = True
+        else:
+            self._z_fixed = tuple(types[0])[:3] == tuple(after)[:3]  # tuple(): no __getitem__
+
+    # --- tzinfo interface -------------------------------------------------
+
+    # The hot paths first try a per-day cache: a wall (or UTC) day with no
+    # transition in it has one state for every time and both folds, so one dict
+    # lookup on the ordinal answers. Days with a change are marked () and take
+    # the full search. Both caches are bounded and hold only derived data.
+
+    def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        if dt is not None:
+            state = self._z_days.get(dt.toordinal())
+            if state:
+                return state[0]
+        return self._find(dt)[0]
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        if dt is not None:
+            state = self._z_days.get(dt.toordinal())
+            if state:
+                return state[1]
+        return self._find(dt)[1]
+
+    def tzname(self, dt: datetime | None) -> str | None:
+        if dt is not None:
+            state = self._z_days.get(dt.toordinal())
+            if state:
+                return state[2]
+        return self._find(dt)[2]
+
+    def fromutc(self, dt: datetime) -> datetime:
+        if not isinstance(dt, datetime):
+            raise TypeError("fromutc: argument must be a datetime")
+        if dt.tzinfo is not self:
+            raise ValueError("fromutc: dt.tzinfo is not self")
+        day = dt.toordinal()
+        state = self._z_utc_days.get(day)
+        if state:
+            return dt + state[0]
+        state, fold = self._find_utc(
+            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second, dt.year
+        )
+        if day not in self._z_utc_days:
+            self._remember_utc_day(day, dt.year)
+        dt = dt + state[0]
+        return dt.replace(fold=1) if fold else dt
+
+    def _find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
+        if dt is None:
+            return self._z_after if self._z_fixed else _NO_STATE  # type: ignore[return-value]
+        day = dt.toordinal()
+        if day not in self._z_days:
+            self._remember_day(day, dt.year)
+        return self._find_local(
+            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
+            dt.year,
+            dt.fold,
+        )
+
+    def _locals(self) -> tuple[Sequence[int], Sequence[int]]:
+        """Wall-clock transition times for each fold, built once on first use.
+
+        At a change, fold=0 sees the later wall time (the larger offset) and
+        fold=1 the earlier one; the first transition is measured against type
+        0, as the stdlib does. Long tables (and times near the int64 limits,
+        where a wall time does not fit an int64) get views that compute each
+        entry when a bisection asks for it: first use stays O(log n)."""
+        lts = self._z_local
+        if lts is None:
+            data = self._z_tzif
+            if len(data.trans_utc) <= _EAGER_LOCALS:
+                offs = list(map(data.utcoff.__getitem__, data.trans_idx))
+                prevs = [data.utcoff[0], *offs[:-1]] if offs else []
+                pairs = list(zip(self._z_utc, offs, prevs))
+                try:
+                    lts = (
+                        array("q", [u + (a if a > b else b) for u, a, b in pairs]),
+                        array("q", [u + (b if a > b else a) for u, a, b in pairs]),
+                    )
+                except OverflowError:
+                    lts = None
+            if lts is None:
+                lts = (_Walls(data, True), _Walls(data, False))
+            self._z_local = lts
+        return lts
+
+    def _find_local(self, ts: int, year: int, fold: int) -> ZoneState:
+        """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
+        lt = (self._z_local or self._locals())[fold]
+        if lt and ts < lt[0]:
+            return self._z_before  # type: ignore[return-value]
+        if not lt or ts > lt[-1]:
+            after = self._z_after
+            if after.__class__ is PosixTZ:
+                return after.find_local(ts, year, fold)  # type: ignore[union-attr]
+            return after  # type: ignore[return-value]
+        return self._z_types[self._z_idx[bisect_right(lt, ts) - 1]]
+
+    def _remember_day(self, day: int, year: int) -> None:
+        start = (day - 719163) * 86400
+        end = start + 86400
+        clean = True
+        lts = self._locals()
+        for lt in lts:
+            # Any boundary inside (start, end), or a switch between the table
+            # and what lies before/after it, makes the day unclean.
+            if lt and (start <= lt[0] < end or start <= lt[-1] < end
+                       or bisect_right(lt, start) != bisect_right(lt, end - 1)):
+                clean = False
+                break
+        state = self._find_local(start, year, 0)
+        if clean and state is not self._find_local(start, year, 1):
+            clean = False
+        after = self._z_after
+        if clean and after.__class__ is PosixTZ and not (
+            lts[0] and start <= lts[0][-1]
+        ):
+            info = after.year_info(year)  # type: ignore[union-attr]
+            clean = not any(start < x < end for x in info[:4])
+        days = self._z_days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        days[day] = state if clean else ()
+
+    def _remember_utc_day(self, day: int, year: int) -> None:
+        start = (day - 719163) * 86400
+        end = start + 86400
+        utc = self._z_utc
+        clean = not (utc and (start <= utc[0] < end or start <= utc[-1] < end
+                              or bisect_right(utc, start) != bisect_right(utc, end - 1)))
+        state, fold = self._find_utc(start, year)
+        if fold:
+            clean = False
+        after = self._z_after
+        if clean and after.__class__ is PosixTZ and not (utc and start <= utc[-1]):
+            info = after.year_info(year)  # type: ignore[union-attr]
+            clean = not any(start < x < end for x in info[4:])
+        days = self._z_utc_days
+        if len(days) >= _DAY_CACHE_SIZE:
+            days.clear()
+        days[day] = state if clean else ()
+
+    def _find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
+        """State at UTC instant ``ts`` (``year`` is its UTC year) and the fold
+        of the resulting wall time."""
+        utc = self._z_utc
+        n = len(utc)
+        if n and ts < utc[0]:
+            return self._z_before, False  # type: ignore[return-value]
+        if not n or ts > utc[-1]:
+            after = self._z_after
+            if after.__class__ is PosixTZ:
+                state, fold = after.find_utc(ts, year)  # type: ignore[union-attr]
+            else:
+                state, fold = after, False  # type: ignore[assignment]
+            if n and not fold:
+                # Just after the last explicit transition the wall clock may
+                # still be repeating the hour that transition set back.
+                prev = self._z_types[self._z_idx[n - 2]] if n > 1 else self._z_before
+                diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+                fold = diff > 0 and ts < utc[-1] + diff
+            return state, fold  # type: ignore[return-value]
+        idx = bisect_right(utc, ts)
+        types, idxs = self._z_types, self._z_idx
+        if idx >= 2:
+            prev, state = types[idxs[idx - 2]], types[idxs[idx - 1]]
+        else:
+            prev, state = self._z_before, types[idxs[0]]
+        shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+        return state, shift > ts - utc[idx - 1]  # type: ignore[return-value]
+
+
+    @property
+    def source(self) -> str | None:
+        """Where the data came from: a file path, ``"tzdata:<key>"``, or None."""
+        return self._z_source
+
+    @property
+    def data_version(self) -> str | None:
+        """The IANA release of the data (e.g. ``"2026f"``), when known."""
+        return self._z_version
+
+    @property
+    def tzif(self) -> TZifData:
+        """The parsed TZif data this zone was built from."""
+        return self._z_tzif
+
+    @property
+    def initial_state(self) -> ZoneState | None:
+        """The state in force before the first transition."""
+        return self._z_before
+
+    def _state_at(self, ts: int) -> ZoneState:
+        """The state at the UTC instant ``ts``."""
+        return self._find_utc(ts, _year_of(ts))[0]
+
+    def transitions(self, start: datetime | int | None = None,
+                    end: datetime | int | None = None) -> Iterator[Transition]:
+        """Each change with ``start <= instant < end``, in order.
+
+        Every transition recorded in the file is yielded, then those of the
+        footer rule (forever when ``end`` is None and the rule has DST).
+        """
+        lo = _instant(start)
+        hi = _instant(end)
+        utc = self._z_utc
+        types, idxs = self._z_types, self._z_idx
+        first = 0 if lo is None else bisect_right(utc, lo - 1)
+        prev = self._z_before if first == 0 else types[idxs[first - 1]]
+        for i in range(first, len(utc)):
+            ts = utc[i]
+            if hi is not None and ts >= hi:
+                return
+            state = types[idxs[i]]
+            yield Transition(ts, prev, state)  # type: ignore[arg-type]
+            prev = state
+        after = self._z_after
+        if not isinstance(after, PosixTZ):
+            if utc and prev != after:
+                # A static footer that differs from the last type: the change
+                # takes effect right after the last transition.
+                ts = utc[-1] + 1
+                if (lo is None or ts >= lo) and (hi is None or ts < hi):
+                    yield Transition(ts, prev, after)  # type: ignore[arg-type]
+            return
+        yield from self._rule_transitions(after, lo, hi)
+
+    def _rule_transitions(self, rule: PosixTZ, lo: int | None,
+                          hi: int | None) -> Iterator[Transition]:
+        utc = self._z_utc
+        floor = utc[-1] if utc else _MIN_TS - 1  # the rule governs after this
+        if lo is not None and lo > floor + 1:
+            floor = lo - 1
+        find = rule.find_utc
+        # The state is constant between candidates, so each candidate's "before" is the
+        # previous one's "now"; only the first needs a lookup.
+        if utc and floor <= utc[-1]:
+            before = self._z_types[self._z_idx[-1]]
+        else:
+            before = find(floor, _year_of(floor))[0]
+        # The rule governs from just after the last explicit transition: a last type
+        # that differs from the rule's state there changes at that instant.
+        takeover = utc[-1] + 1 if utc else _MIN_TS - 1
+        year = _year_of(floor + 1)
+        quiet = 0
+        # A rule whose state never changes can differ only from the last explicit type,
+        # at the first candidate after it: two years hold that candidate.
+        limit = 2 if _is_static(rule) else _RULE_CYCLE
+        while quiet < limit:
+            # The state within a UTC year changes only at that year's two rule boundaries
+            # (those inside the year) and at its start, where the year's boundaries apply.
+            start = _year_start(year)
+            stop = _year_start(year + 1)
+            cands = [start, *(b for b in rule.year_changes(year) if start <= b < stop)]
+            if start <= takeover < stop:
+                cands.append(takeover)
+            for ts in sorted(cands):
+                if ts <= floor:
+                    continue
+                if hi is not None and ts >= hi:
+                    return
+                now = find(ts, year)[0]
+                if before != now:
+                    quiet = 0
+                    yield Transition(ts, before, now)
+                    before = now
+            floor = stop - 1
+            year += 1
+            quiet += 1
+
+    def next_transition(self, dt: datetime | int) -> Transition | None:
+        """The first transition strictly after the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("next_transition() needs a datetime or a timestamp")
+        return next(self.transitions(ts + 1), None)
+
+    def previous_transition(self, dt: datetime | int) -> Transition | None:
+        """The last transition at or before the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("previous_transition() needs a datetime or a timestamp")
+        utc = self._z_utc
+        after = self._z_after
+        if isinstance(after, PosixTZ) and (not utc or ts > utc[-1]) and _is_static(after):
+            # Its only possible change is where the rule takes over.
+            first = next(self._rule_transitions(after, None, ts + 1), None)
+            if first is not None:
+                return first
+        elif isinstance(after, PosixTZ) and (not utc or ts > utc[-1]):
+            floor = utc[-1] if utc else _MIN_TS - 1
+            year = _year_of(ts)
+            for _ in range(_RULE_CYCLE):
+                lo = max(_year_start(year), floor + 1)
+                found = None
+                for tr in self._rule_transitions(after, lo, ts + 1):
+                    found = tr
+                if found is not None:
+                    return found
+                if lo <= floor + 1 or year <= 1:
+                    break
+                year -= 1
+        idx = bisect_right(utc, ts)
+        if idx == 0:
+            return None
+        types, idxs = self._z_types, self._z_idx
+        before = self._z_before if idx == 1 else types[idxs[idx - 2]]
+        return Transition(utc[idx - 1], before, types[idxs[idx - 1]])  # type: ignore[arg-type]
+
+    def _readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
+        """For fold 0 and fold 1: the offset that reading of the wall time gets,
+        and whether converting it to UTC and back gives the same wall time."""
+        wall = _ts(dt)
+        naive = dt.replace(tzinfo=None)
+        out = []
+        for fold in (0, 1):
+            off = self._find(naive.replace(fold=fold))[0]
+            ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
+            state = self._state_at(ts)
+            out.append((off, ts + int(state[0].total_seconds()) == wall))
+        return out  # type: ignore[return-value]
+
+    def is_ambiguous(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` occurs twice in this zone."""
+        (off0, real0), (off1, real1) = self._readings(dt)
+        return real0 and real1 and off0 != off1
+
+    def is_imaginary(self, dt: datetime) -> bool:
+        """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
+        (_, real0), (_, real1) = self._readings(dt)
+        return not (real0 or real1)
+
+
+def _year_of(ts: int) -> int:
+    """The proleptic Gregorian (UTC) year of a POSIX timestamp, for any size."""
+    z = ts // 86400 + 719468  # days since 0000-03-01
+    era = z // 146097
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    month_index = (5 * doy + 2) // 153  # 0 = March
+    return yoe + era * 400 + (month_index >= 10)
+
+
+def _year_start(year: int) -> int:
+    return _days_before_year(year) * 86400
+
+
+_STATIC: dict[str, bool] = {}
+
+
+def _is_static(rule: PosixTZ) -> bool:
+    """Whether the rule's state never changes (DST all year, as RFC 8536's
+    ``EST5EDT,0/0,J365/25``, or a DST period of zero length).
+
+    Decided once per rule string over one 400-year cycle, after which the
+    Gregorian calendar (and so every rule) repeats.
+    """
+    static = _STATIC.get(rule.string)
+    if static is None:
+        find = rule.find_utc
+        state = find(_year_start(2000), 2000)[0]
+        static = True
+        for year in range(2000, 2000 + _RULE_CYCLE):
+            start, stop = _year_start(year), _year_start(year + 1)
+            if any(start <= ts < stop and find(ts, year)[0] != state
+                   for ts in (start, *rule.year_changes(year))):
+                static = False
+                break
+        if len(_STATIC) >= 256:
+            _STATIC.clear()
+        _STATIC[rule.string] = static
+    return static
+
+
+class ZoneEngine(_ZoneRules):
+    """A zone with tzcompat's answers and no standard-library part: what the pytz
+    and dateutil adapters build on (cheaper to build than ``tzcompat.ZoneInfo``,
+    and not an instance of ``zoneinfo.ZoneInfo``). Never cached here."""
+
+    __module__ = "tzcompat._engine"
+    __slots__ = ("__weakref__", *SLOTS)
+
+    @classmethod
+    def load(cls, key: str) -> ZoneEngine:
+        """The zone ``key`` from TZPATH or the tzdata package (read on every call)."""
+        fobj, source, version = _tzpath.open_zone(key)
+        with fobj:
+            data = read_tzif(fobj)
+        return cls.from_tzif(data, key, source, version)
+
+    @classmethod
+    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneEngine:
+        """The zone in a binary file object holding TZif data."""
+        obj = cls.from_tzif(read_tzif(fobj), key)
+        obj._z_file_repr = repr(fobj)
+        return obj
+
+    @classmethod
+    def from_tzif(cls, data: TZifData, key: str | None = None, source: str | None = None,
+                  version: str | None = None) -> ZoneEngine:
+        """The zone for already-parsed data."""
+        obj = super().__new__(cls)
+        obj._setup(data, key, source, version)
+        obj._z_from_cache = False
+        return obj
+
+    @property
+    def key(self) -> str | None:
+        return self._z_key
+
+    def __str__(self) -> str:
+        return self._z_key if self._z_key is not None else repr(self)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(key={self._z_key!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # By value: an engine is not tied to a cache or to the receiver's data.
+        return (_engine_unpickle, (self._z_key, tuple(self._z_tzif), self._z_source,
+                                   self._z_version))
+
+
+def _engine_unpickle(key: str | None, fields: tuple[Any, ...], source: str | None,
+                     version: str | None) -> ZoneEngine:
+    return ZoneEngine.from_tzif(TZifData(*fields), key, source, version)
