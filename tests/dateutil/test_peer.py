@@ -8,7 +8,9 @@ same files, while every method that runs is the adapter's.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import subprocess
 import sys
 from datetime import datetime, timedelta
@@ -205,17 +207,29 @@ def test_pandas_other_classes(pd):
             assert _outcome(case, zr) == _outcome(case, zo), name
 
 
-def test_pandas_utc_tzfile_is_not_pandas_utc(pd):
-    # Documented difference: pandas treats real dateutil's gettz("UTC") *object* (identity
-    # with the one it cached at import) as UTC; the adapter's gettz("UTC") is a different
-    # object, so mixing it with UTC data converts instead of keeping the zone. Values agree.
-    zr, zo = real.gettz("UTC"), ours.gettz("UTC")
+def test_pandas_cached_utc_tzfile_is_pandas_utc(pd):
+    # pandas treats real dateutil's cached gettz("UTC") object as UTC (identity with the
+    # one it looked up at import) and every tzutc (isinstance). The adapter's cached
+    # gettz("UTC") derives from the real tzutc for that; nocache() zones are plain tzfiles,
+    # which pandas does not take for UTC with real dateutil either.
     utc = pd.date_range("2021-01-01", periods=3, freq="h", tz="UTC")
-    a = pd.date_range("2021-01-01", periods=3, freq="h", tz=zr).union(utc)
-    b = pd.date_range("2021-01-01", periods=3, freq="h", tz=zo).union(utc)
-    assert a.asi8.tolist() == b.asi8.tolist()
-    assert str(a.dtype).endswith(f"tzfile('{zr._filename}')]")
-    assert str(b.dtype) == str(utc.dtype)
+    cases = (
+        lambda z: pd.date_range("2021-01-01", periods=3, freq="h", tz=z).union(utc),
+        lambda z: repr(pd.Timestamp("2020-01-15 12:00", tz=z)),
+        lambda z: pd.concat([pd.Series(utc), pd.Series(utc.tz_convert(z))]).dtype,
+        lambda z: utc.tz_convert(z) == utc,
+    )
+    for get in (lambda m: m.gettz("UTC"), lambda m: m.gettz.nocache("UTC")):
+        zr, zo = get(real), get(ours)
+        for case in cases:
+            assert _outcome(case, zr) == _outcome(case, zo)
+    zo = ours.gettz("UTC")
+    assert type(zo).__name__ == "tzfile" and repr(zo) == repr(real.gettz("UTC"))
+    assert isinstance(zo, ours.tzfile) and isinstance(zo, real.tzutc)
+    assert not isinstance(zo, ours.tzutc) and zo != ours.UTC and ours.UTC != zo
+    for back in (pickle.loads(pickle.dumps(zo)), copy.copy(zo), copy.deepcopy(zo)):
+        assert type(back) is ours.tzfile and back == zo
+    assert type(ours.gettz.nocache("UTC")) is ours.tzfile
 
 
 @pytest.mark.parametrize("key", KEYS)

@@ -24,6 +24,7 @@ from _thread import allocate_lock
 from datetime import tzinfo
 
 from .. import _tzpath as _core_tzpath
+from . import _peer
 from ._fixed import UTC
 from ._local import tzlocal
 from ._tzfile import tzfile
@@ -185,6 +186,35 @@ def _nocache(name: Any = None) -> tzinfo | None:
     return None
 
 
+def _cached_utc_class() -> type | None:
+    """With real dateutil installed: the class of the cached ``gettz("UTC")`` zone.
+
+    pandas treats real dateutil's cached ``gettz("UTC")`` object as UTC (by identity,
+    an object the adapter cannot be) and every real ``tzutc`` (by ``isinstance``). This
+    subclass of ``tzfile`` that also derives from the real ``tzutc`` makes pandas treat
+    the adapter's cached ``gettz("UTC")`` the same way. Everything else about the object
+    is the ``tzfile``'s: its methods, repr, equality, and pickles and copies, which give
+    plain ``tzfile`` objects (as a copy of dateutil's is a different object).
+    """
+    real_tzutc = _peer.real_class("tzutc")
+    if real_tzutc is None:
+        return None
+
+    @_peer.hide_real_only
+    class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]
+        __slots__ = ()
+
+        def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+            func, args, *state = tzfile.__reduce_ex__(self, protocol)
+            return (func, (tzfile, *args[1:]), *state)
+
+    tzfile_utc.__name__ = tzfile_utc.__qualname__ = "tzfile"
+    return tzfile_utc
+
+
+_CachedUTC = _cached_utc_class()
+
+
 class GettzFunc:
     """The ``gettz`` callable: ``gettz(name=None)``, ``gettz.nocache(name=None)``,
     ``gettz.cache_clear()`` and ``gettz.set_cache_size(size)``."""
@@ -219,6 +249,8 @@ class GettzFunc:
                 # tzlocal depends on the environment at construction; None cannot
                 # be weakly referenced.
                 return zone
+            if name == "UTC" and type(zone) is tzfile and _CachedUTC is not None:
+                zone.__class__ = _CachedUTC
             with self._cache_lock:
                 zone = self._instances.setdefault(name, zone)
                 self._remember(name, zone)
