@@ -140,6 +140,12 @@ class _Unrepresentable(ZoneState):
         )
 
 
+def _day_offset(rule: PosixTZ | ZoneState) -> bool:
+    """Whether a footer rule from _footer_rule has an offset of 24 hours or more."""
+    states = (rule.std, rule.dst) if isinstance(rule, PosixTZ) else (rule,)
+    return any(isinstance(state, _Unrepresentable) for state in states)
+
+
 def _guard(state: ZoneState, footer: str) -> ZoneState:
     if _fits(int(state.utcoffset.total_seconds())):
         return state

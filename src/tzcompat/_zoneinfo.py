@@ -19,7 +19,7 @@ from array import array
 from datetime import date
 
 from . import _tzpath
-from ._engine import SLOTS, ZoneEngine, _footer_rule, _ZoneRules
+from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
 from ._posix import _EPOCH_ORDINAL
 from ._tzif import TZifData, read_tzif
 from ._tzifwrite import write_tzif
@@ -43,16 +43,21 @@ _BEFORE_DATETIME = (date.min.toordinal() - _EPOCH_ORDINAL - 3) * 86400
 
 def _std_part(cls: type, data: TZifData, key: str | None) -> Any:
     """A new ``cls`` instance whose stdlib fields hold ``data``'s rules."""
-    if data.footer:
-        # Checked before the stdlib sees anything (memoised: _setup's parse is free).
-        _footer_rule(data.footer)
+    # The footer is checked before the stdlib sees anything (memoised: _setup's parse is free).
+    rule = _footer_rule(data.footer) if data.footer else None
     build = _std_from_file.__get__(None, cls)
     try:
         obj = build(io.BytesIO(write_tzif(data, for_stdlib=True)), key)
     except (ValueError, IndexError, OverflowError) as exc:
-        if not data.footer:
+        if rule is None:
             raise ValueError(
                 f"Invalid TZif file: the standard library cannot hold this zone ({exc})"
+            ) from None
+        if _day_offset(rule):
+            # Python 3.10's stdlib refuses such a footer at load (3.11+ loads it): agree.
+            raise ValueError(
+                f"Invalid TZif file: footer {data.footer!r} has a UTC offset of 24 hours "
+                f"or more ({exc})"
             ) from None
         # The stdlib's POSIX parser rejects a footer tzcompat accepts (Python 3.10's
         # C parser refuses transition hours beyond 99, for example): give it the
