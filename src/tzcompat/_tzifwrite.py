@@ -114,10 +114,8 @@ def write_tzif(data: TZifData, *, for_stdlib: bool = False, footer: str | None =
             positions[abbr] = len(chars)
             chars += abbr.encode("ascii") + b"\x00"
         abbrind.append(positions[abbr])
-    types = b"".join(
-        struct.pack(">lBB", off, dst, ind)
-        for off, dst, ind in zip(data.utcoff, data.isdst, abbrind)
-    )
+    flat = [v for typ in zip(data.utcoff, data.isdst, abbrind) for v in typ]
+    types = struct.pack(">" + "lBB" * len(abbrind), *flat)
     leaps = () if for_stdlib else data.leaps
     isstd = () if for_stdlib else data.isstd
     isut = () if for_stdlib else data.isut

@@ -474,3 +474,19 @@ def test_engine_does_not_import_the_stdlib_zoneinfo():
     proc = run_python(code, env={"PYTHONTZPATH": "/usr/share/zoneinfo"})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["None", "False", "False"]
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_writer_round_trips_every_zone(source):
+    """write_tzif gives back what read_tzif parsed, for every zone; the stdlib's reader
+    reads the for_stdlib form as it reads the original file."""
+    from ._helpers import ALL_KEYS
+
+    for key in ALL_KEYS:
+        data = zone_bytes(source, key)
+        if data is None:
+            continue
+        parsed = tzcompat.read_tzif(data)
+        assert tuple(tzcompat.read_tzif(_tzifwrite.write_tzif(parsed))) == tuple(parsed), key
+        for_stdlib = _tzifwrite.write_tzif(parsed, for_stdlib=True)
+        assert _common.load_data(io.BytesIO(for_stdlib)) == _common.load_data(io.BytesIO(data))
