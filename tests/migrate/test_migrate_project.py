@@ -216,3 +216,24 @@ def test_helper_module_runs_without_pytz() -> None:
         assert moved.utcoffset() == timedelta(hours=-4)
         with pytest.raises(ValueError):
             namespace["_tz_normalize"](fold, zone)  # type: ignore[operator]
+
+
+def test_reexported_pytz_name_is_kept() -> None:
+    """``from pytz import utc`` that other modules import from here stays, marked: removing it
+    would break their imports; keeping it keeps their values."""
+    index = index_sources(
+        {
+            "app": "",
+            "app.compat": "from pytz import utc, timezone\nX = timezone('Europe/Rome')\nY = utc\n",
+            "app.use": "from .compat import utc\n",
+        },
+        packages=["app"],
+    )
+    result = migrate_source(
+        "from pytz import utc, timezone\nX = timezone('Europe/Rome')\nY = utc\n",
+        index=index,
+        module_name="app.compat",
+    )
+    assert "from pytz import utc\n" in result.code and "Y = timezone.utc" in result.code
+    assert "# tzcompat-migrate[re-exported]: utc:" in result.code
+    assert "X = ZoneInfo('Europe/Rome')" in result.code

@@ -71,6 +71,8 @@ MESSAGES: dict[str, str] = {
     "ZoneInfo has no localize/normalize",
     "unsupported": "no standard-library equivalent; rewrite by hand",
     "call-shape": "arguments in a form the codemod does not rewrite (*args, unknown keywords)",
+    "re-exported": "other modules of the project import this name from here, so the import "
+    "stays (their values are unchanged); change them to the stdlib name, then drop it",
     # notes: rewritten, an edge case differs
     "timezone-dynamic": "pytz.timezone() matched names case-insensitively and raised "
     "UnknownTimeZoneError; ZoneInfo is case-sensitive and raises ZoneInfoNotFoundError "
@@ -109,6 +111,7 @@ COMMENTS: dict[str, str] = {
     "star-import": "star import: names cannot be followed",
     "unsupported": "no stdlib equivalent; rewrite by hand",
     "call-shape": "arguments not in a form the codemod rewrites",
+    "re-exported": "imported from here by other modules: kept",
     "tzoffset-dynamic": "offset may be a timedelta or seconds: timezone() takes a timedelta",
     "duck-typing": "pytz-only attribute test: flips once zones are ZoneInfo",
     "pytz-type-check": "pytz-zone test: flips once zones are ZoneInfo",
@@ -639,8 +642,17 @@ class _Migrator(ContextAwareTransformer):
             if module == "dateutil" and obj != "tz":
                 continue
             asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
+            if self._reexported(asname or obj):
+                self._report(node, "re-exported", detail=asname or obj)
+                continue
             self._schedule_removal(module, obj, asname)
         return False
+
+    def _reexported(self, name: str) -> bool:
+        """True when another module of the project imports ``name`` from this one."""
+        if self.index is None or not self.module_name:
+            return False
+        return name in self.index.imported_from.get(self.module_name, ())
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         # the helpers this codemod wrote: their tz.localize() is the pytz fallback, keep it

@@ -36,6 +36,8 @@ class ModuleFacts:
     bindings: dict[str, str] = field(default_factory=dict)
     #: top-level function name -> the same forms, for what it returns
     returns: dict[str, str] = field(default_factory=dict)
+    #: (module, name) of each ``from module import name``
+    imported: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass
@@ -47,6 +49,8 @@ class ProjectIndex:
     zones: dict[str, str] = field(default_factory=dict)
     #: qualified function name -> kind of the zone it may return
     zone_functions: dict[str, str] = field(default_factory=dict)
+    #: module -> names other modules import from it (``from module import name``)
+    imported_from: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def has_pytz(self) -> bool:
@@ -69,6 +73,10 @@ class ProjectIndex:
     def _resolve(self) -> None:
         self.zones.clear()
         self.zone_functions.clear()
+        self.imported_from.clear()
+        for facts in self.modules.values():
+            for module, name in facts.imported:
+                self.imported_from.setdefault(module, set()).add(name)
         for _ in range(8):  # chains of re-exports are short; stop at a fixed point
             before = (len(self.zones), len(self.zone_functions))
             for facts in self.modules.values():
@@ -136,6 +144,7 @@ class _Scanner(ast.NodeVisitor):
         self.top: set[str] = set()
         self.imports_pytz = False
         self.raises = False
+        self.imported: list[tuple[str, str]] = []
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
@@ -156,6 +165,7 @@ class _Scanner(ast.NodeVisitor):
         for alias in node.names:
             if alias.name != "*":
                 self.imports[alias.asname or alias.name] = f"{base}.{alias.name}"
+                self.imported.append((base, alias.name))
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
@@ -240,7 +250,9 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             raw = _returned(scan, stmt)
             if raw:
                 returns[stmt.name] = raw
-    return ModuleFacts(module, is_package, scan.imports_pytz, scan.raises, bindings, returns)
+    return ModuleFacts(
+        module, is_package, scan.imports_pytz, scan.raises, bindings, returns, tuple(scan.imported)
+    )
 
 
 def _targets(stmt: ast.stmt) -> list[str]:
