@@ -26,3 +26,19 @@ def test_cpython_zoneinfo_suite_passes() -> None:
     assert res.returncode == 0, res.stdout + res.stderr
     assert summary.endswith(" 0 unexpected"), summary
     assert int(summary.split()[0]) >= 200, summary  # the suite really ran
+
+
+@pytest.mark.skipif(not os.path.isfile(os.path.join(SUITE, "test_zoneinfo.py")),
+                    reason="this Python was installed without its test package")
+def test_cpython_zoneinfo_suite_passes_on_the_pure_python_base() -> None:
+    # tzcompat.ZoneInfo derives from the pure-Python stdlib class when _zoneinfo is missing.
+    code = ("import runpy, sys\n"
+            "sys.modules['_zoneinfo'] = None\n"
+            f"sys.argv = ['run_cpython_suite.py', {SUITE!r}]\n"
+            f"runpy.run_path({str(HERE / 'run_cpython_suite.py')!r}, run_name='__main__')\n")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=600)
+    summary = res.stdout.strip().splitlines()[-1] if res.stdout.strip() else ""
+    assert res.returncode == 0, res.stdout + res.stderr
+    assert summary.endswith(" 0 unexpected"), summary
+    assert int(summary.split()[0]) >= 200, summary
