@@ -54,6 +54,11 @@ CASES = {
         [],
         "from datetime import timezone\nfrom zoneinfo import ZoneInfo\n",
     ),
+    "new-name-with-alias": (
+        "from datetime import datetime, timedelta\n\nimport pytz\n\nX = 1\n",
+        [("from datetime import datetime", "from datetime import timezone as dt_tz, datetime")],
+        "",
+    ),
     "plain-import-style": (
         "import datetime\nimport os\n\nimport pytz\n\nX = 1\n",
         [],
@@ -89,6 +94,7 @@ def project(tmp_path: Path) -> Path:
         "[tool.ruff.lint.isort]\nforce-sort-within-sections = true\n",
         "[tool.ruff.lint.isort]\nforce-single-line = true\n",
         "[tool.ruff.lint.isort]\norder-by-type = false\ncase-sensitive = true\n",
+        "[tool.ruff.lint.isort]\ncombine-as-imports = true\n",
     ],
 )
 def test_added_imports_sorted_as_ruff_sorts(project: Path, name: str, config: str) -> None:
@@ -370,3 +376,12 @@ def test_one_name_per_import_followed_when_the_file_does_so(project: Path) -> No
     path = project / "mod.py"
     path.write_text(out)
     assert ruff_findings(path, "I") == []
+
+
+def test_long_changed_line_inside_a_bracketed_statement_is_wrapped() -> None:
+    before = "import pytz\n\nx = f(\n    a,\n    pytz.utc,\n)\n"
+    long_call = "datetime(2010, 10, 10, 0, 0, 0).replace(tzinfo=timezone.utc, fold=0)"
+    after = f"from datetime import timezone\n\nx = f(\n    a,\n    {long_call},\n)\n"
+    out = restyle(before, after, Style(line_length=50))
+    assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(after))
+    assert all(len(line) <= 50 for line in out.splitlines())

@@ -43,6 +43,7 @@ class Style:
     known_third_party: frozenset[str] = frozenset()
     force_sort_within_sections: bool = False
     force_single_line: bool = False
+    combine_as: bool = False
     order_by_type: bool = True
     case_sensitive: bool = False
     formatter: str | None = None  # "ruff" or "black"
@@ -219,6 +220,7 @@ def _combine(
         known_third_party=_names(options.get("known_third_party", ())),
         force_sort_within_sections=_flag(options.get("force_sort_within_sections", False)),
         force_single_line=_flag(options.get("force_single_line", False)),
+        combine_as=_flag(options.get("combine_as_imports", False)),
         order_by_type=_flag(options.get("order_by_type", True)),
         case_sensitive=_flag(options.get("case_sensitive", False)),
         formatter=formatter,
@@ -387,35 +389,44 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
         own = "".join(body)
         old = old_by_sig.get(_signature(stmt))
         if own not in old_texts and "#" not in own:
-            if old is None and isinstance(stmt, ast.ImportFrom) and stmt.level == 0:
-                names = sorted((_alias(a) for a in stmt.names), key=lambda n: _member_key(n, style))
-                item.lines = _render_from(stmt.module or "", names, "", style, False)
-                added.append(item)
-                cursor = stmt.end_lineno or stmt.lineno
-                continue
-            if old is None and isinstance(stmt, ast.Import) and len(stmt.names) == 1:
-                added.append(item)
-                cursor = stmt.end_lineno or stmt.lineno
-                continue
-            if isinstance(old, ast.ImportFrom) and isinstance(stmt, ast.ImportFrom):
-                kept = old_names[_signature(stmt)]
-                if style.force_single_line:  # each new name is an import of its own
-                    module = "." * stmt.level + (stmt.module or "")
-                    for alias in stmt.names:
-                        if _alias(alias) not in kept:
-                            single = ast.ImportFrom(stmt.module, [alias], stmt.level)
-                            line = f"from {module} import {_alias(alias)}\n"
-                            added.append(
-                                _Item([line], single, item.section, _stmt_key(single, style))
-                            )
-                    names = [_alias(a) for a in stmt.names if _alias(a) in kept]
-                    rendered = _render_from(module, names, "", style, False)
-                    item.lines = lines[attached:start] + rendered
-                    if not item.lines:
-                        cursor = stmt.end_lineno or stmt.lineno
-                        continue
+            if isinstance(stmt, ast.ImportFrom) and (old is not None or stmt.level == 0):
+                kept = old_names.get(_signature(stmt), set())
+                module = "." * stmt.level + (stmt.module or "")
+                together: list[str] = []
+                for alias in stmt.names:
+                    name = _alias(alias)
+                    if name in kept:
+                        together.append(name)
+                    elif style.force_single_line or (alias.asname and not style.combine_as):
+                        single = ast.ImportFrom(stmt.module, [alias], stmt.level)
+                        one = _Item([f"from {module} import {name}\n"], single, item.section)
+                        one.key = _stmt_key(single, style)
+                        added.append(one)  # an import of its own, as isort writes it
+                    else:
+                        together.append(name)
+                if old is None:
+                    if together:
+                        together.sort(key=lambda n: _member_key(n, style))
+                        item.lines = _render_from(module, together, "", style, False)
+                        first_alias = next(a for a in stmt.names if _alias(a) == together[0])
+                        item.key = _stmt_key(
+                            ast.ImportFrom(stmt.module, [first_alias], stmt.level), style
+                        )
+                        added.append(item)
+                    cursor = stmt.end_lineno or stmt.lineno
+                    continue
+                if style.force_single_line:
+                    rendered = _render_from(module, together, "", style, False)
                 else:
-                    item.lines = lines[attached:start] + _extend_from(stmt, old, kept, style)
+                    rendered = _extend_from(stmt, old, kept | set(together), style)
+                if not together and not rendered:
+                    cursor = stmt.end_lineno or stmt.lineno
+                    continue
+                item.lines = lines[attached:start] + rendered
+            elif old is None and isinstance(stmt, ast.Import) and len(stmt.names) == 1:
+                added.append(item)
+                cursor = stmt.end_lineno or stmt.lineno
+                continue
         items.append(item)
         cursor = stmt.end_lineno or stmt.lineno
     last = cursor
@@ -431,12 +442,13 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
 
 
 def _extend_from(
-    stmt: ast.ImportFrom, old: ast.ImportFrom, kept: set[str], style: Style
+    stmt: ast.ImportFrom, old: ast.ImportFrom, allowed: set[str], style: Style
 ) -> list[str]:
     """A from-import the codemod added names to: the new names go where isort puts them."""
-    names = [n for n in (_alias(a) for a in stmt.names) if n in kept]
+    before = {_alias(a) for a in old.names}
+    names = [n for n in (_alias(a) for a in stmt.names) if n in before]
     for name in (_alias(a) for a in stmt.names):
-        if name in names:
+        if name in names or name not in allowed:
             continue
         key = _member_key(name, style)
         index = next(
@@ -523,10 +535,17 @@ def _wrap_comment(line: str, limit: int) -> list[str]:
     return [o + (ending or "\n") for o in out]
 
 
-def _tokens(line: str) -> list[_Tok] | None:
+def _tokens(line: str, part: bool = False) -> list[_Tok] | None:
+    """The tokens of one physical line; ``part``: a line inside brackets opened above, whose
+    own brackets may stay open (tokenize then stops at the end, which is fine here)."""
+    raw: list[tokenize.TokenInfo] = []
     try:
-        raw = list(tokenize.generate_tokens(io.StringIO(line).readline))
-    except (tokenize.TokenError, SyntaxError, IndentationError):
+        for tok in tokenize.generate_tokens(io.StringIO(line).readline):
+            raw.append(tok)
+    except tokenize.TokenError:
+        if not part:
+            return None
+    except (SyntaxError, IndentationError):
         return None
     skip = {tokenize.NEWLINE, tokenize.NL, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
     toks: list[_Tok] = []
@@ -678,10 +697,10 @@ class _Splitter:
 _BINARY = frozenset("+ - * / // % ** @ | & ^ << >> < > == != <= >= not in is".split())
 
 
-def _wrap_code(line: str, limit: int) -> list[str] | None:
+def _wrap_code(line: str, limit: int, part: bool = False) -> list[str] | None:
     stripped = line.rstrip("\r\n")
     ending = line[len(stripped) :] or "\n"
-    toks = _tokens(stripped + "\n")
+    toks = _tokens(stripped + "\n", part)
     if not toks:
         return None
     comment = ""
@@ -698,7 +717,7 @@ def _wrap_code(line: str, limit: int) -> list[str] | None:
         return [*(a.rstrip("\r\n") + ending for a in above), code + ending]
     splitter = _Splitter(code, toks, limit)
     lines = splitter.split(0, len(toks), indent)
-    rhs = splitter.rhs_start()
+    rhs = None if part else splitter.rhs_start()
     if rhs is not None and (splitter.delimiters(rhs) or len(lines) > 3):
         # black's choice: the value in parentheses of its own, when that fits better
         head = code[: toks[rhs].start].rstrip()
@@ -735,8 +754,8 @@ def _wrap_changed(original: str, new: str, limit: int) -> str:
         if kind == "comment":
             if _WRAP_MARKERS or not line.lstrip().startswith(_MARKER):
                 out[row : row + 1] = _wrap_comment(line, limit)
-        elif kind == "code":
-            wrapped = _wrap_code(line, limit)
+        elif kind in ("code", "part"):
+            wrapped = _wrap_code(line, limit, kind == "part")
             if not wrapped:
                 continue
             candidate = out[:row] + wrapped + out[row + 1 :]
@@ -763,16 +782,17 @@ def _single_line_statements(code: str) -> dict[int, str]:
         elif tok.type == tokenize.NEWLINE:
             if line_start is not None and line_start == row:
                 kinds.setdefault(row, "code")
+            elif line_start is not None:  # rows of a statement that spans several
+                for part in range(line_start, row + 1):
+                    kinds.setdefault(part, "part")
             line_start = None
         else:
             if line_start is None:
                 line_start = row
             if tok.type == tokenize.STRING and tok.end[0] != tok.start[0]:
                 bad.update(range(tok.start[0] - 1, tok.end[0]))
-            elif tok.end[0] - 1 != line_start:
-                bad.add(line_start)
     for row in bad:
-        if kinds.get(row) == "code":
+        if kinds.get(row) in ("code", "part"):
             del kinds[row]
     return kinds
 
