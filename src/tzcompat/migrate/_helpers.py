@@ -27,7 +27,7 @@ DEFAULT_MODULE = "_tzmigrate"
 # subclass only, so classes of our own (even subclasses of pytz's) would not catch what pytz
 # zones from unmigrated code, Django or pandas raise. Without pytz, the same hierarchy.
 ERRORS_SOURCE = '''\
-try:  # pytz's own classes while it is installed: old and new code catch the same errors
+try:  # pytz's classes while installed: old and new code catch the same
     from pytz import AmbiguousTimeError, InvalidTimeError, NonExistentTimeError
 except ImportError:
 
@@ -43,15 +43,16 @@ except ImportError:
 
 LOCALIZE_SOURCE = '''\
 def _tz_localize(dt, tz, is_dst=False):
-    """pytz's ``tz.localize(dt, is_dst)`` for a standard tzinfo (inserted by tzcompat migrate).
+    """pytz's ``tz.localize(dt, is_dst)`` (inserted by tzcompat migrate).
 
-    Off a transition this is ``dt.replace(tzinfo=tz)``. In a repeated hour it takes the
-    occurrence whose DST flag equals ``is_dst`` (the later, standard one for ``False``), in a
-    skipped hour the offset from before (``False``) or after (``True``) the jump, and
-    ``is_dst=None`` raises instead of choosing. A zone that still has ``localize`` (a pytz
-    zone passed in from code not yet migrated) keeps its own method.
+    Off a transition this is ``dt.replace(tzinfo=tz)``. In a repeated hour it
+    takes the occurrence whose DST flag equals ``is_dst`` (the later, standard
+    one for ``False``), in a skipped hour the offset from before (``False``)
+    or after (``True``) the jump, and ``is_dst=None`` raises instead of
+    choosing. A zone that still has ``localize`` (a pytz zone passed in from
+    code not yet migrated) keeps its own method.
     """
-    if getattr(tz, "localize", None) is not None:  # still a pytz zone, from unmigrated code
+    if getattr(tz, "localize", None) is not None:  # a pytz zone: unmigrated
         return tz.localize(dt, is_dst=is_dst)
     if dt.tzinfo is not None:
         raise ValueError("Not naive datetime (tzinfo is already set)")
@@ -59,7 +60,8 @@ def _tz_localize(dt, tz, is_dst=False):
     second = dt.replace(tzinfo=tz, fold=1)
     if first.utcoffset() == second.utcoffset():
         return first
-    skipped = first.utcoffset() < second.utcoffset()  # PEP 495: fold=0 keeps the old offset
+    # PEP 495: fold=0 keeps the offset from before the transition
+    skipped = first.utcoffset() < second.utcoffset()
     if is_dst is None:
         raise (NonExistentTimeError if skipped else AmbiguousTimeError)(dt)
     if skipped:
@@ -67,18 +69,19 @@ def _tz_localize(dt, tz, is_dst=False):
     matching = [c for c in (first, second) if bool(c.dst()) == is_dst]
     if len(matching) == 1:
         return matching[0]
-    return first if is_dst else second  # same flag on both sides: earlier instant for True
+    return first if is_dst else second  # same flag on both sides
 '''
 
 NORMALIZE_SOURCE = '''\
 def _tz_normalize(dt, tz):
-    """pytz's ``tz.normalize(dt)`` for a standard tzinfo (inserted by tzcompat migrate).
+    """pytz's ``tz.normalize(dt)`` (inserted by tzcompat migrate).
 
-    ``dt`` converted to ``tz`` through UTC, which also moves a skipped wall time to the real
-    one; a naive ``dt`` raises ``ValueError`` as in pytz (``astimezone`` would take it as the
-    machine's local time). A zone that still has ``normalize`` keeps its own method.
+    ``dt`` converted to ``tz`` through UTC, which also moves a skipped wall
+    time to the real one; a naive ``dt`` raises ``ValueError`` as in pytz
+    (``astimezone`` would take it as the machine's local time). A zone that
+    still has ``normalize`` keeps its own method.
     """
-    if getattr(tz, "normalize", None) is not None:  # still a pytz zone, from unmigrated code
+    if getattr(tz, "normalize", None) is not None:  # a pytz zone: unmigrated
         return tz.normalize(dt)
     if dt.tzinfo is None:
         raise ValueError("Naive time - no tzinfo set")
@@ -86,11 +89,11 @@ def _tz_normalize(dt, tz):
 '''
 
 MODULE_HEADER = '''\
-"""pytz behaviour with no one-line standard-library spelling (written by tzcompat migrate).
+"""pytz behaviour with no one-line stdlib spelling (by tzcompat migrate).
 
-The migrated modules of this package import these names. Plain standard library: pytz is used
-only while it is still installed, so that old and new code raise and catch the same errors.
-Delete the file once nothing imports from it.
+The migrated modules of this package import these names. Plain standard
+library: pytz is used only while it is still installed, so that old and new
+code raise and catch the same errors. Delete the file once nothing imports it.
 """
 '''
 
@@ -112,12 +115,15 @@ def _renamed(source: str, names: dict[str, str]) -> str:
 def errors_source(names: dict[str, str] | None = None) -> str:
     """The time-error block, binding each class under ``names[name]`` when that is given."""
     names = names or {}
-    imports = ", ".join(
-        n if names.get(n, n) == n else f"{n} as {names[n]}" for n in sorted(ERROR_NAMES)
+    if all(names.get(n, n) == n for n in ERROR_NAMES):
+        return ERRORS_SOURCE
+    imports = "".join(
+        f"        {n}{'' if names.get(n, n) == n else f' as {names[n]}'},\n"
+        for n in sorted(ERROR_NAMES)
     )
     text = ERRORS_SOURCE.replace(
         "from pytz import AmbiguousTimeError, InvalidTimeError, NonExistentTimeError",
-        f"from pytz import {imports}",
+        f"from pytz import (\n{imports}    )",
     )
     head, sep, tail = text.partition("except ImportError:")
     return head + sep + _renamed(tail, names)
