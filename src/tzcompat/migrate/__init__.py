@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PytzUsageWarning",
+    "build_index",
     "disable_warnings",
     "enable_warnings",
     "install",
@@ -31,6 +32,7 @@ _LAZY = {
     "enable_warnings": "_warnings",
     "disable_warnings": "_warnings",
     "migrate_source": "_codemod",
+    "build_index": "_project",
 }
 
 
