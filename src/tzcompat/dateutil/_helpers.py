@@ -8,6 +8,7 @@ which gives the same answer faster.
 
 from __future__ import annotations
 
+from bisect import bisect_right as _bisect_right
 from datetime import datetime, timedelta, tzinfo
 
 from ._fixed import UTC
@@ -39,7 +40,23 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
             raise ValueError("Datetime is naive and no time zone provided.")
         tz = dt.tzinfo
     if type(tz) is tzfile:
-        # tzfile.is_ambiguous without the method call and attribute lookups in between.
+        if type(dt) is datetime:
+            # tzfile.is_ambiguous's cached answer for a day that has been seen, inline:
+            # this is a one-dict-lookup question, and a method call would double its cost.
+            entry = tz._days.get(dt.toordinal())
+            if entry is not None and not tz._fixed_offset:
+                if entry:
+                    return False  # nothing changes that day
+                zone = dt.tzinfo
+                if zone is tz:
+                    status = entry.status[_bisect_right(entry.status_aware, dt)]
+                elif zone is None:
+                    status = entry.status[_bisect_right(entry.status_bounds, dt)]
+                else:
+                    status = entry.status[
+                        _bisect_right(entry.status_bounds, dt.replace(tzinfo=None))]
+                if status is not None:
+                    return status == 1
         try:
             return tz._is_ambiguous_or_imaginary(dt) == 1
         except Exception:
