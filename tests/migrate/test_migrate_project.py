@@ -237,3 +237,16 @@ def test_reexported_pytz_name_is_kept() -> None:
     assert "from pytz import utc\n" in result.code and "Y = timezone.utc" in result.code
     assert "# tzcompat-migrate[re-exported]: utc:" in result.code
     assert "X = ZoneInfo('Europe/Rome')" in result.code
+
+
+def test_own_error_class_kept_with_shared_helpers() -> None:
+    """exchangelib raises its own AmbiguousTimeError: the helpers' class gets another name."""
+    code = (
+        "import pytz\nfrom .errors import AmbiguousTimeError\n\n\ndef f(k, d):\n"
+        "    try:\n        return pytz.timezone(k).localize(d, is_dst=None)\n"
+        "    except pytz.AmbiguousTimeError:\n        raise AmbiguousTimeError(k)\n"
+    )
+    out = migrate_source(code, helpers="pkg._tzmigrate", module_name="pkg.mod").code
+    assert "from .errors import AmbiguousTimeError\n" in out
+    assert "from pkg._tzmigrate import AmbiguousTimeError as TzAmbiguousTimeError" in out
+    assert "    except TzAmbiguousTimeError:\n        raise AmbiguousTimeError(k)\n" in out

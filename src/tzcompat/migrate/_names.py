@@ -25,6 +25,10 @@ _ALIASES = {
     "ZoneInfo": "StdZoneInfo",
     "ZoneInfoNotFoundError": "StdZoneInfoNotFoundError",
     "available_timezones": "std_available_timezones",
+    # the helpers' time errors, when the module has its own class of that name (exchangelib)
+    "InvalidTimeError": "TzInvalidTimeError",
+    "AmbiguousTimeError": "TzAmbiguousTimeError",
+    "NonExistentTimeError": "TzNonExistentTimeError",
 }
 
 _LEGACY_ROOTS = ("pytz", "dateutil")
