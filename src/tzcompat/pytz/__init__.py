@@ -164,15 +164,35 @@ def _bad_line(where: str, line: str) -> ValueError:
     return ValueError(f"tzcompat.pytz: {where} is corrupt: unexpected line {line[:80]!r}")
 
 
-def _load_core_zone(name: str) -> Any:
-    """The core ZoneInfo for a canonical zone name."""
-    import tzcompat
+def _load_core_zone(name: str) -> tuple[Any, Any]:
+    """The core zone for a canonical zone name, and a maker of its ``tzcompat.ZoneInfo``.
+
+    The adapter computes from the core's ``ZoneEngine`` (tzcompat's answers without the
+    standard-library part ``tzcompat.ZoneInfo`` also builds, so about half the cost); the
+    ``ZoneInfo`` that ``tz.zoneinfo`` returns is made when first asked for.
+    """
+    from tzcompat._engine import ZoneEngine
 
     root = _tzdata_dir()
     if root is not None:
-        with open(os.path.join(root, *name.split("/")), "rb") as f:
-            return tzcompat.ZoneInfo.from_file(f, key=name)
-    return tzcompat.ZoneInfo(name)
+        path = os.path.join(root, *name.split("/"))
+        with open(path, "rb") as f:
+            engine = ZoneEngine.from_file(f, key=name)
+
+        def public() -> Any:
+            import tzcompat
+
+            with open(path, "rb") as f:
+                return tzcompat.ZoneInfo.from_file(f, key=name)
+
+        return engine, public
+
+    def from_lookup() -> Any:
+        import tzcompat
+
+        return tzcompat.ZoneInfo(name)
+
+    return ZoneEngine.load(name), from_lookup
 
 
 def _zone_names() -> list[str]:
@@ -280,10 +300,10 @@ def _timezone_slow(zone: Any) -> BaseTzInfo:
         tz = _tzinfo_cache.get(zone)
         if tz is None:
             try:
-                zi = _load_core_zone(zone)
+                zi, public = _load_core_zone(zone)
             except (OSError, ValueError, LookupError):
                 raise UnknownTimeZoneError(zone) from None
-            tz = _tzinfo_cache[zone] = from_zoneinfo(zone, zi)
+            tz = _tzinfo_cache[zone] = from_zoneinfo(zone, zi, public)
     return tz
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import struct
+from _thread import allocate_lock as Lock
 from _weakrefset import WeakSet
 
 from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _ZoneData, memorized_timedelta, zone_head
@@ -34,16 +35,22 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
     Errors are pytz's: ``AssertionError`` for a file that is not TZif, ``struct.error`` for
     one the reader cannot parse.
     """
-    from tzcompat import ZoneInfo
+    from tzcompat._engine import ZoneEngine
 
     data = fp.read()
     if data[:4] != b"TZif":
         raise AssertionError(f"Got magic {data[:4]!r}")
     try:
-        zi = ZoneInfo.from_file(io.BytesIO(data), key=zone)
+        engine = ZoneEngine.from_file(io.BytesIO(data), key=zone)
     except ValueError as exc:
         raise struct.error(str(exc)) from exc
-    return from_zoneinfo(zone, zi)
+
+    def public() -> Any:
+        from tzcompat import ZoneInfo
+
+        return ZoneInfo.from_file(io.BytesIO(data), key=zone)
+
+    return from_zoneinfo(zone, engine, public)
 
 
 class _ZoneModule:
@@ -69,8 +76,15 @@ _zone_classes: WeakSet = WeakSet()
 _ZONE_MODULE = _ZoneModule()
 
 
-def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
-    """Make the pytz zone object (a fresh class and family) for the core zone ``zi``."""
+def from_zoneinfo(zone: str, zi: Any, public: Any = None) -> BaseTzInfo:
+    """Make the pytz zone object (a fresh class and family) for the core zone ``zi``.
+
+    ``zi`` is a ``tzcompat.ZoneInfo`` or the core's cheaper ``ZoneEngine`` (same answers,
+    no standard-library part); ``public()`` then makes the ``tzcompat.ZoneInfo`` that the
+    zone's ``.zoneinfo`` returns, on first use.
+    """
+    if public is None:
+        public = _Fixed(zi)
     is_dst_zone, first = zone_head(zi)
     if not is_dst_zone:
         cls = type(
@@ -81,14 +95,46 @@ def from_zoneinfo(zone: str, zi: Any) -> BaseTzInfo:
                 # pytz keeps a static zone's offset unrounded.
                 "_utcoffset": memorized_timedelta(first[0]),
                 "_tzname": first[2],
-                "_zoneinfo": zi,
+                "_engine": zi,
+                "_public": _Once(public),
                 "__module__": _ZONE_MODULE.value,
             },
         )
         _zone_classes.add(cls)
         return cls()
     zd = _ZoneData(zone, zi, first)
+    zd.public = _Once(public)
     cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE.value})
     _zone_classes.add(cls)
     zd.cls = cls
     return cls()
+
+
+class _Fixed:
+    """``public`` for a zone built on a ``tzcompat.ZoneInfo``: that object."""
+
+    __slots__ = ("zi",)
+
+    def __init__(self, zi: Any) -> None:
+        self.zi = zi
+
+    def __call__(self) -> Any:
+        return self.zi
+
+
+class _Once:
+    """Calls ``make`` once (under a lock) and keeps the result."""
+
+    __slots__ = ("make", "value", "lock")
+
+    def __init__(self, make: Any) -> None:
+        self.make = make
+        self.value = None
+        self.lock = Lock()
+
+    def __call__(self) -> Any:
+        if self.value is None:
+            with self.lock:
+                if self.value is None:
+                    self.value = self.make()
+        return self.value

@@ -136,7 +136,8 @@ class BaseTzInfo(*(real("tzinfo.BaseTzInfo") or (tzinfo,))):
 class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
-    _zoneinfo: Any = None
+    _engine: Any = None  # the core zone the answers come from
+    _public: Any = None  # makes the tzcompat.ZoneInfo for .zoneinfo
 
     def fromutc(self, dt: datetime) -> datetime:
         """See ``datetime.tzinfo.fromutc``; naive input is accepted, as in pytz."""
@@ -179,8 +180,9 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
 
     @property
     def zoneinfo(self) -> Any:
-        """The core ``tzcompat.ZoneInfo`` this zone was built from."""
-        return self._zoneinfo
+        """The core ``tzcompat.ZoneInfo`` of this zone (made on first use)."""
+        public = self._public
+        return public() if public is not None else None
 
     def __repr__(self) -> str:
         return f"<StaticTzInfo {self.zone!r}>"
@@ -351,8 +353,10 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
 
     @property
     def zoneinfo(self) -> Any:
-        """The core ``tzcompat.ZoneInfo`` this zone was built from."""
-        return self._zd.zoneinfo
+        """The core ``tzcompat.ZoneInfo`` of this zone (made on first use; None for a zone
+        built from its own transition lists)."""
+        public = self._zd.public
+        return public() if public is not None else None
 
     def __repr__(self) -> str:
         dst = "DST" if self._dst else "STD"
@@ -470,7 +474,8 @@ class _ZoneData:
 
     def __init__(self, zone: str, zi: Any, first_raw: tuple[int, bool, str]) -> None:
         self.zone = zone
-        self.zoneinfo = zi
+        self.zoneinfo = zi  # the core zone (ZoneEngine or ZoneInfo) the view is read from
+        self.public: Any = None  # makes the tzcompat.ZoneInfo for DstTzInfo.zoneinfo
         self.cls: type | None = None
         self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
         self.zone_obj: DstTzInfo | None = None
