@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -135,3 +136,59 @@ def test_without_libcst_prints_hint_and_exits_2(tree: Path) -> None:
     done = _python(code=code)
     assert done.returncode == 2
     assert done.stderr.strip() == INSTALL_HINT
+
+
+# ------------------------------------------------------------------ --format and --jobs
+RUFF = shutil.which("ruff")
+
+
+@pytest.fixture
+def style_project(tmp_path: Path) -> Path:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / ".git").mkdir()  # settings above this folder do not apply
+    return tmp_path
+
+
+@pytest.mark.skipif(RUFF is None, reason="ruff is in the test extra")
+def test_format_runs_the_projects_ruff_format(style_project: Path) -> None:
+    (style_project / "pyproject.toml").write_text("[tool.ruff.format]\nquote-style = 'single'\n")
+    path = style_project / "pkg" / "m.py"
+    path.write_text('import pytz\n\nZONE = pytz.timezone("Europe/Paris")\n')
+    status, _, err = cli("--write", "--format", "--jobs", "1", str(path))
+    assert status == 0, err
+    text = path.read_text()
+    assert "ZoneInfo('Europe/Paris')" in text and "pytz" not in text
+    done = subprocess.run(
+        [str(RUFF), "format", "--check", str(path)],
+        capture_output=True,
+        cwd=style_project,
+        timeout=60,
+    )
+    assert done.returncode == 0
+
+
+def test_format_without_a_configured_formatter_is_an_error(style_project: Path) -> None:
+    path = style_project / "pkg" / "m.py"
+    path.write_text("import pytz\n\nZONE = pytz.timezone('Europe/Paris')\n")
+    status, _, err = cli("--check", "--format", "--jobs", "1", str(path))
+    assert status == 1 and "configures no formatter" in err
+
+
+def test_jobs_output_identical_and_in_order(style_project: Path) -> None:
+    for n in range(12):
+        (style_project / "pkg" / f"m{n:02}.py").write_text(
+            f"import pytz\n\nZONE = pytz.timezone('Europe/Paris')\nN = {n}\n"
+        )
+    one = cli("--jobs", "1", "--no-progress", str(style_project))
+    two = cli("--jobs", "2", "--no-progress", str(style_project))
+    assert one[0] == two[0] == 0
+    assert one[1] == two[1] and one[1].count("+++ b/") == 12
+    shown = [ln for ln in two[1].splitlines() if ln.startswith("+++ ")]
+    assert shown == sorted(shown)
+    assert "files/s)" in two[2] and "12 of 13 files would be rewritten" in two[2]
+
+
+def test_jobs_must_be_positive() -> None:
+    with pytest.raises(SystemExit):
+        cli("--jobs", "0", ".")

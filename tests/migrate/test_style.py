@@ -7,7 +7,6 @@ settings: every input here is clean under ruff before the rewrite, and must stay
 from __future__ import annotations
 
 import ast
-import io
 import json
 import shutil
 import subprocess
@@ -276,56 +275,6 @@ def test_subscript_and_generator_never_get_a_comma() -> None:
     out = restyle(before, after, Style(line_length=50))
     assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(after))
     assert out != after
-
-
-# ------------------------------------------------------------------------------------ CLI
-def cli(*argv: str) -> tuple[int, str, str]:
-    from tzcompat.migrate._cli import run
-
-    out, err = io.StringIO(), io.StringIO()
-    status = run(list(argv), stdout=out, stderr=err)
-    return status, out.getvalue(), err.getvalue()
-
-
-@needs_ruff
-def test_format_runs_the_projects_ruff_format(project: Path) -> None:
-    (project / "pyproject.toml").write_text("[tool.ruff.format]\nquote-style = 'single'\n")
-    path = project / "pkg" / "m.py"
-    path.write_text('import pytz\n\nZONE = pytz.timezone("Europe/Paris")\n')
-    status, _, err = cli("--write", "--format", "--jobs", "1", str(path))
-    assert status == 0, err
-    text = path.read_text()
-    assert "ZoneInfo('Europe/Paris')" in text and "pytz" not in text
-    done = subprocess.run(
-        [str(RUFF), "format", "--check", str(path)], capture_output=True, cwd=project, timeout=60
-    )
-    assert done.returncode == 0
-
-
-def test_format_without_a_configured_formatter_is_an_error(project: Path) -> None:
-    path = project / "pkg" / "m.py"
-    path.write_text("import pytz\n\nZONE = pytz.timezone('Europe/Paris')\n")
-    status, _, err = cli("--check", "--format", "--jobs", "1", str(path))
-    assert status == 1 and "configures no formatter" in err
-
-
-def test_jobs_output_identical_and_in_order(project: Path) -> None:
-    for n in range(12):
-        (project / "pkg" / f"m{n:02}.py").write_text(
-            f"import pytz\n\nZONE = pytz.timezone('Europe/Paris')\nN = {n}\n"
-        )
-    one = cli("--jobs", "1", "--no-progress", str(project))
-    two = cli("--jobs", "2", "--no-progress", str(project))
-    assert one[0] == two[0] == 0
-    assert one[1] == two[1] and one[1].count("+++ b/") == 12
-    shown = [ln for ln in two[1].splitlines() if ln.startswith("+++ ")]
-    assert shown == sorted(shown)
-    assert "files/s)" in two[2] and "12 of 14 files would be rewritten" in two[2]
-
-
-def test_jobs_must_be_positive() -> None:
-    with pytest.raises(SystemExit):
-        cli("--jobs", "0", ".")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="uses a POSIX path layout")
