@@ -106,7 +106,9 @@ DATEUTIL_PROGRAM = textwrap.dedent(
     print(datetime(2021, 11, 7, 5, 30, tzinfo=tz.UTC).astimezone(ny).isoformat(),
           datetime(2021, 11, 7, 6, 30, tzinfo=tz.UTC).astimezone(ny).isoformat())
     import sys
-    sys.stderr.write(f"implementation: {type(ny).__module__}\\n")
+    # The module object behind the class's module name: installed, the adapter's classes
+    # report dateutil's module names, which then name the adapter's modules.
+    sys.stderr.write(f"implementation: {sys.modules[type(ny).__module__].__name__}\\n")
     '''
 )
 
