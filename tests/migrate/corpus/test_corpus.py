@@ -135,8 +135,9 @@ def unmarked_pytz_uses(code: str) -> list[str]:
             return
         if isinstance(node, ast.stmt):
             stmt = node
+        # a module's function, or a class's own attribute (Babel's FixedOffsetTimezone.zone)
         on_module = isinstance(node, ast.Attribute) and (
-            isinstance(node.value, ast.Name) and node.value.id in modules
+            isinstance(node.value, ast.Name) and node.value.id in modules | {"self", "cls"}
         )
         if (
             isinstance(node, ast.Attribute)
@@ -220,6 +221,7 @@ def test_unmarked_use_detector() -> None:
         "b = tz.zone\n"
         "c = tz.normalize(d)\n"
         "if (\n    e.zone\n):\n    pass\n"
+        "self.zone = 'x'\n"
     )
     assert unmarked_pytz_uses(code) == ["11: c = tz.normalize(d)", "13: e.zone"]
 
