@@ -332,6 +332,11 @@ def data_version() -> str | None:
 
 def available_timezones() -> set[str]:
     """Every key that can be loaded: tzdata's list plus TZif files in TZPATH."""
+    return keys_under(_search_path())
+
+
+def keys_under(roots: Iterable[str]) -> set[str]:
+    """tzdata's key list plus the keys of the TZif files under ``roots``."""
     zones: set[str] = set()
     tzdata = _tzdata()
     if tzdata is not None:
@@ -342,7 +347,7 @@ def available_timezones() -> set[str]:
                 zones.update(line.strip() for line in f if line.strip())
         except (ImportError, OSError):
             pass
-    for root in _search_path():
+    for root in roots:
         if not os.path.isdir(root):
             continue
         for dirpath, dirnames, filenames in os.walk(root):

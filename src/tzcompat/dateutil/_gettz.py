@@ -45,42 +45,9 @@ _STRONG_CACHE_SIZE = 8
 _DIGITS = "0123456789"
 
 
-def _tzdata_keys() -> set[str]:
-    if _core_tzpath._tzdata() is None:
-        return set()
-    try:
-        from importlib import resources
-
-        with resources.files("tzdata").joinpath("zones").open("r", encoding="utf-8") as f:
-            return {line.strip() for line in f if line.strip()}
-    except (ImportError, OSError):
-        return set()
-
-
 def available_iana_timezones() -> set[str]:
     """Every IANA key ``gettz`` can load from TZPATH or tzdata (a new set each call)."""
-    zones = _tzdata_keys()
-    for root in tzpath():
-        if not os.path.isdir(root):
-            continue
-        for dirpath, dirnames, filenames in os.walk(root):
-            if dirpath == root:
-                # Leap-second and POSIX copies duplicate the main tree.
-                dirnames[:] = [d for d in dirnames if d not in ("posix", "right")]
-            for filename in filenames:
-                path = os.path.join(dirpath, filename)
-                key = os.path.relpath(path, root).replace(os.sep, "/")
-                if key in zones:
-                    continue
-                try:
-                    with open(path, "rb") as f:
-                        if f.read(4) == b"TZif":
-                            zones.add(key)
-                except OSError:
-                    continue
-    zones.discard("posixrules")
-    zones.discard("localtime")
-    return zones
+    return _core_tzpath.keys_under(tzpath())
 
 
 def _escapes_tzpath(name: str) -> bool:
