@@ -8,6 +8,7 @@ lookups that need the same data use the ``pytz_data`` fixture (``PYTZ_TZDATADIR`
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 
 import pytest
 import pytz as real_pytz
@@ -34,17 +35,24 @@ def ours_from_pytz_file(name: str):
     return tz
 
 
-@pytest.fixture
-def pytz_data():
-    """Point tzcompat.pytz's module-level lookups at pytz's bundled data for one test."""
+@contextmanager
+def pytz_datadir(path: str):
+    """tzcompat.pytz's module-level lookups read ``path`` (PYTZ_TZDATADIR) inside the block."""
     saved = os.environ.get("PYTZ_TZDATADIR")
-    os.environ["PYTZ_TZDATADIR"] = PYTZ_ZONEINFO
+    os.environ["PYTZ_TZDATADIR"] = path
     ours._reset_data()
     try:
-        yield ours
+        yield
     finally:
         if saved is None:
             os.environ.pop("PYTZ_TZDATADIR", None)
         else:
             os.environ["PYTZ_TZDATADIR"] = saved
         ours._reset_data()
+
+
+@pytest.fixture
+def pytz_data():
+    """Point tzcompat.pytz's module-level lookups at pytz's bundled data for one test."""
+    with pytz_datadir(PYTZ_ZONEINFO):
+        yield ours

@@ -21,7 +21,7 @@ import pytz as real_pytz
 
 import tzcompat.pytz as ours
 
-from .conftest import PYTZ_ZONEINFO
+from .conftest import PYTZ_ZONEINFO, pytz_datadir
 
 SRC = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "src")
 
@@ -151,17 +151,8 @@ def data_dir(tmp_path):
     """A writable copy of pytz's zoneinfo directory, used through PYTZ_TZDATADIR."""
     root = tmp_path / "zoneinfo"
     shutil.copytree(PYTZ_ZONEINFO, root)
-    saved = os.environ.get("PYTZ_TZDATADIR")
-    os.environ["PYTZ_TZDATADIR"] = str(root)
-    ours._reset_data()
-    try:
+    with pytz_datadir(str(root)):
         yield root
-    finally:
-        if saved is None:
-            os.environ.pop("PYTZ_TZDATADIR", None)
-        else:
-            os.environ["PYTZ_TZDATADIR"] = saved
-        ours._reset_data()
 
 
 @pytest.mark.parametrize(
