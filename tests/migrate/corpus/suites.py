@@ -5,28 +5,54 @@
 Not part of the test suite (it installs each project's dependencies from PyPI into a scratch
 venv). For each project: copy the release twice, migrate one copy (package and tests) with
 ``python -m tzcompat migrate --write``, run pytest on both copies in the same venv, and print
-pass/fail counts, the tests that fail only after the migration, and for each of those whether
-a frame of its traceback is a statement the codemod marked (``# tzcompat-migrate[...]``).
+pass/fail counts and the tests that fail only after the migration, each attributed to the
+statements the codemod marked (``# tzcompat-migrate[<code>]: ...`` comment lines directly above
+a statement, or on its first line):
+
+- every ``.py`` file of the migrated copy is parsed with ``ast``, and each marked statement is
+  recorded with its codes and its "header" lines: all of a simple statement, only the part
+  before the body of a compound one (an ``if``'s test, a ``with``'s items, a ``def``'s
+  decorators and signature), so that running the body of a marked ``if`` does not count;
+- ``marked at <file:line> (traceback)``: a frame of the failure's traceback is a marked header;
+- ``ran marked <file:line [code]>, ...``: else, the new failures are rerun (one pytest run per
+  project, node ids built from the junit classname and name) under a line tracer limited to the
+  migrated copy, which records per test which lines ran; the marked statements whose header ran
+  during the test (setup, call and teardown) are listed, at most five, library code before test
+  code before the ``_tzmigrate.py`` helper, and the most recently run first. This catches a
+  marked statement that changed behaviour earlier than the failing line (a marked
+  ``if hasattr(tz, 'zone'):`` in library code that took the other branch, and the test's
+  ``assertEqual`` on the output that failed later);
+- ``NOT at a marked site``: neither.
+
+A summary line per project counts the new failures in each of the three groups.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import io
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
+import tokenize
 import venv
+import warnings
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _corpus  # noqa: E402
 
 MARK = "tzcompat-migrate["
+CODES = re.compile(r"tzcompat-migrate\[([^\]]*)\]")
+SHOWN = 5  # marked statements listed per failure
 
 
 @dataclass(frozen=True)
@@ -64,6 +90,33 @@ SUITES = {
 class Outcome:
     counts: dict[str, int] = field(default_factory=dict)
     failed: dict[str, str] = field(default_factory=dict)  # test id -> failure text
+    nodes: dict[str, tuple[str, str]] = field(default_factory=dict)  # test id -> classname, name
+
+
+@dataclass(frozen=True)
+class Marked:
+    """A statement of the migrated copy with a marker comment."""
+
+    file: str  # relative to the copy, with /
+    line: int  # the statement's line (a decorated def's ``def`` line)
+    codes: tuple[str, ...]
+    header: frozenset[int]  # the lines that run the statement itself, not its body
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line} [{', '.join(self.codes)}]"
+
+    @property
+    def rank(self) -> int:
+        """0 for library code, 1 for test code, 2 for the migration's helper module."""
+        path = PurePosixPath(self.file)
+        if path.name == "_tzmigrate.py":
+            return 2
+        if {"tests", "test"} & set(path.parts[:-1]) or path.name.startswith("test_"):
+            return 1
+        return 1 if path.name.endswith(("_test.py", "_tests.py")) else 0
+
+
+Index = dict[Path, list[Marked]]  # resolved file -> its marked statements
 
 
 def _venv(work: Path, suite: Suite) -> Path:
@@ -76,12 +129,20 @@ def _venv(work: Path, suite: Suite) -> Path:
     return python
 
 
-def _pytest(python: Path, base: Path, suite: Suite, report: Path) -> Outcome:
+def _env(base: Path, suite: Suite) -> dict[str, str]:
     env = {**os.environ, "PYTHONPATH": str(base / suite.pythonpath), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("PYTEST_ADDOPTS", None)
-    argv = [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", f"--junitxml={report}"]
-    argv += ["-o", "addopts=", *suite.tests]
-    subprocess.run(argv, cwd=base, env=env, capture_output=True, text=True, timeout=1800)
+    return env
+
+
+PYTEST_OPTIONS = ("-q", "-p", "no:cacheprovider", "-o", "addopts=")
+
+
+def _pytest(python: Path, base: Path, suite: Suite, report: Path) -> Outcome:
+    argv = [str(python), "-m", "pytest", *PYTEST_OPTIONS, f"--junitxml={report}", *suite.tests]
+    subprocess.run(
+        argv, cwd=base, env=_env(base, suite), capture_output=True, text=True, timeout=1800
+    )
     outcome = Outcome({"passed": 0, "failed": 0, "error": 0, "skipped": 0})
     for case in ET.parse(report).getroot().iter("testcase"):
         test = f"{case.get('classname')}::{case.get('name')}"
@@ -91,6 +152,7 @@ def _pytest(python: Path, base: Path, suite: Suite, report: Path) -> Outcome:
         if bad is not None:
             outcome.counts["failed" if bad.tag == "failure" else "error"] += 1
             outcome.failed[test] = (bad.get("message") or "") + "\n" + (bad.text or "")
+            outcome.nodes[test] = (case.get("classname") or "", case.get("name") or "")
         elif case.find("skipped") is not None:
             outcome.counts["skipped"] += 1
         else:
@@ -98,8 +160,82 @@ def _pytest(python: Path, base: Path, suite: Suite, report: Path) -> Outcome:
     return outcome
 
 
+# -- the marked statements of the migrated copy
+
+
+def _first_line(node: ast.stmt) -> int:
+    return min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", ())])
+
+
+def _header(node: ast.stmt) -> frozenset[int]:
+    """A simple statement's lines; a compound statement's lines before its body."""
+    body = getattr(node, "body", None)
+    if isinstance(body, list) and body:
+        end = _first_line(body[0]) - 1
+    elif getattr(node, "cases", None):  # match
+        end = node.cases[0].pattern.lineno - 1  # type: ignore[attr-defined]
+    else:
+        end = node.end_lineno or node.lineno
+    return frozenset(range(_first_line(node), max(end, node.lineno) + 1))
+
+
+def _marked_statements(path: Path, rel: str) -> list[Marked] | None:
+    """The marked statements of one file, or None when it does not parse."""
+    try:
+        with tokenize.open(path) as handle:
+            text = handle.read()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, str(path))
+        comments: dict[int, str] = {}
+        for token in tokenize.generate_tokens(io.StringIO(text).readline):
+            if token.type == tokenize.COMMENT:
+                comments[token.start[0]] = comments.get(token.start[0], "") + token.string
+    except (OSError, SyntaxError, UnicodeDecodeError, ValueError, tokenize.TokenError):
+        return None
+    if MARK not in text:
+        return []
+    lines = text.splitlines()
+
+    def block(row: int) -> list[str]:
+        """The comment on line ``row`` and the comment-only lines directly above it."""
+        found = [comments.get(row, "")]
+        row -= 1
+        while row >= 1 and lines[row - 1].lstrip().startswith("#"):
+            found.append(comments.get(row, ""))
+            row -= 1
+        return found
+
+    marked = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt):
+            continue
+        rows = {_first_line(node), node.lineno}  # and between a def's decorators and the def
+        found = [comment for row in sorted(rows) for comment in block(row) if MARK in comment]
+        if found:
+            codes = [code for comment in found for code in CODES.findall(comment)]
+            marked.append(
+                Marked(rel, node.lineno, tuple(dict.fromkeys(codes)) or ("?",), _header(node))
+            )
+    return sorted(marked, key=lambda m: m.line)
+
+
+def _index(copy: Path) -> Index:
+    """Every marked statement under ``copy``; files that do not parse are left out."""
+    copy = copy.resolve()
+    index: Index = {}
+    for path in sorted(copy.rglob("*.py")):
+        found = _marked_statements(path, path.relative_to(copy).as_posix())
+        if found is not None:
+            index[path.resolve()] = found
+    return index
+
+
 def _marked(path: Path, row: int) -> bool:
-    """Whether the statement at ``row`` (1-based) has a marker comment above it or on it."""
+    """Whether the statement at ``row`` (1-based) has a marker comment above it or on it.
+
+    By the text alone: for the files ``ast`` cannot parse (they are not in the index).
+    """
     try:
         lines = path.read_text("utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
@@ -126,12 +262,153 @@ def _frames(text: str, base: Path) -> list[tuple[Path, int]]:
         path = Path(match.group(1))
         path = path if path.is_absolute() else base / path
         if base in path.resolve().parents:
-            found.append((path, int(match.group(2))))
+            found.append((path.resolve(), int(match.group(2))))
     for match in re.finditer(r'File "([^"]+\.py)", line (\d+)', text):
         path = Path(match.group(1))
         if base in path.resolve().parents:
-            found.append((path, int(match.group(2))))
+            found.append((path.resolve(), int(match.group(2))))
+    return list(dict.fromkeys(found))
+
+
+def _traceback_marks(text: str, copy: Path, index: Index) -> list[str]:
+    """The traceback frames of a failure that are marked statements, as ``file:line``."""
+    found = []
+    for path, row in _frames(text, copy):
+        where = f"{path.relative_to(copy)}:{row}"
+        if path in index:
+            codes = [c for m in index[path] if row in m.header for c in m.codes]
+            if codes:
+                found.append(f"{where} [{', '.join(dict.fromkeys(codes))}]")
+        elif _marked(path, row):
+            found.append(where)
     return found
+
+
+# -- which marked statements ran during a test
+
+# Run by the venv's python in the migrated copy: pytest on the given node ids, with a line
+# tracer on the frames whose file is under the copy, and per test (setup to teardown) the lines
+# that ran, each with the tick of its last run. argv: config JSON (root, node ids), output JSON.
+RUNNER = r"""
+import itertools, json, os, sys, threading
+
+import pytest
+
+with open(sys.argv[1]) as handle:
+    config = json.load(handle)
+root = os.path.realpath(config["root"])
+sys.path[0] = os.getcwd()  # as under python -m pytest
+tick = itertools.count()
+hits = {}
+tracers = {}
+
+
+def tracer_for(rel):
+    def local(frame, event, arg):
+        if event == "line":
+            hits[rel, frame.f_lineno] = next(tick)
+        return local
+
+    return local
+
+
+def trace(frame, event, arg):
+    name = frame.f_code.co_filename
+    local = tracers.get(name)
+    if local is None:
+        path = os.path.realpath(name)
+        inside = path.startswith(root + os.sep)
+        local = tracers[name] = tracer_for(os.path.relpath(path, root)) if inside else False
+    return local or None
+
+
+class Record:
+    def __init__(self):
+        self.tests = {}
+        self.keys = {}
+
+    def key(self, item):
+        path = os.path.relpath(str(getattr(item, "path", None) or item.fspath), os.getcwd())
+        rest = item.nodeid.split("::", 1)[1:]
+        return "::".join([path.replace(os.sep, "/"), *rest])
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        key = self.keys[item.nodeid] = self.key(item)
+        self.tests[key] = {"failed": False, "lines": {}}
+        hits.clear()
+        threading.settrace(trace)
+        sys.settrace(trace)
+        yield
+        sys.settrace(None)
+        threading.settrace(None)
+        lines = self.tests[key]["lines"]
+        for (rel, row), last in hits.items():
+            lines.setdefault(rel.replace(os.sep, "/"), {})[row] = last
+
+    def pytest_runtest_logreport(self, report):
+        if report.failed and report.nodeid in self.keys:
+            self.tests[self.keys[report.nodeid]]["failed"] = True
+
+
+record = Record()
+args = ["-q", "-p", "no:cacheprovider", "-o", "addopts=", *config["nodes"]]
+code = pytest.main(args, plugins=[record])
+with open(sys.argv[2], "w") as handle:
+    json.dump({"exit": int(code), "tests": record.tests}, handle)
+"""
+
+
+def _nodeid(classname: str, name: str, copy: Path, suite: Suite) -> str | None:
+    """The pytest node id (file relative to ``copy``) of a junit classname and name."""
+    roots = [copy]  # the rootdir, or the test arguments' folders when there is no ini file
+    for arg in suite.tests:
+        folder = copy / arg
+        folder = folder if folder.is_dir() else folder.parent
+        while folder != copy and copy in folder.parents:
+            roots.append(folder)
+            folder = folder.parent
+    parts = classname.split(".")
+    for root in dict.fromkeys(roots):
+        for split in range(len(parts), 0, -1):
+            path = root.joinpath(*parts[: split - 1], parts[split - 1] + ".py")
+            if path.is_file():
+                return "::".join([path.relative_to(copy).as_posix(), *parts[split:], name])
+    return None
+
+
+def _trace(python: Path, copy: Path, suite: Suite, nodes: list[str], work: Path) -> dict:
+    """Rerun ``nodes`` in ``copy`` under the line tracer: node id -> failed, lines."""
+    if not nodes:
+        return {}
+    with tempfile.TemporaryDirectory(prefix="trace-", dir=work) as temp:
+        runner, config, out = Path(temp, "runner.py"), Path(temp, "config.json"), Path(temp, "out")
+        runner.write_text(RUNNER, "utf-8")
+        config.write_text(json.dumps({"root": str(copy), "nodes": nodes}), "utf-8")
+        done = subprocess.run(
+            [str(python), str(runner), str(config), str(out)],
+            cwd=copy,
+            env=_env(copy, suite),
+            capture_output=True,
+            text=True,
+            timeout=1800,
+        )
+        if not out.exists():
+            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+            print(f"  (the traced rerun failed: {' | '.join(tail)})", file=sys.stderr)
+            return {}
+        return json.loads(out.read_text("utf-8"))["tests"]
+
+
+def _ran_marks(lines: dict[str, dict[str, int]], copy: Path, index: Index) -> list[Marked]:
+    """The marked statements whose header ran, the most relevant first."""
+    ran = []
+    for rel, rows in lines.items():
+        for marked in index.get((copy / rel).resolve(), ()):
+            ticks = [rows[str(row)] for row in marked.header if str(row) in rows]
+            if ticks:
+                ran.append((marked.rank, -max(ticks), marked))
+    return [marked for *_, marked in sorted(ran, key=lambda r: r[:2])]
 
 
 def run_project(name: str, work_root: Path) -> str:
@@ -159,14 +436,38 @@ def run_project(name: str, work_root: Path) -> str:
     new = _pytest(python, after, suite, work / "after.xml")
     lines = [f"## {project.slug}", f"migration: {summary}", f"before: {old.counts}"]
     lines.append(f"after:  {new.counts}")
-    for test in sorted(set(new.failed) - set(old.failed)):
-        frames = _frames(new.failed[test], after.resolve())
-        marked = [f"{p.relative_to(after.resolve())}:{r}" for p, r in frames if _marked(p, r)]
-        where = f"marked at {', '.join(marked)}" if marked else "NOT at a marked site"
-        first = new.failed[test].strip().splitlines()[0][:160] if new.failed[test].strip() else ""
+    copy = after.resolve()
+    index = _index(copy)
+    fresh = sorted(set(new.failed) - set(old.failed))
+    nodes = {test: _nodeid(*new.nodes[test], copy, suite) for test in fresh}
+    to_trace = [t for t in fresh if not _traceback_marks(new.failed[t], copy, index)]
+    traced = _trace(python, copy, suite, [n for t in to_trace if (n := nodes[t])], work)
+    tally = {"traceback": 0, "ran": 0, "none": 0}
+    for test in fresh:
+        text = new.failed[test]
+        at = _traceback_marks(text, copy, index)
+        run = traced.get(nodes[test] or "")
+        ran = _ran_marks(run["lines"], copy, index) if run else []
+        if at:
+            kind, where = "traceback", f"marked at {', '.join(at)} (traceback)"
+        elif ran:
+            more = f", and {len(ran) - SHOWN} more" if len(ran) > SHOWN else ""
+            kind, where = "ran", f"ran marked {', '.join(map(str, ran[:SHOWN]))}{more}"
+        else:
+            kind, where = "none", "NOT at a marked site"
+        if not at and run is None:
+            where += f" (not traced: {'no node id' if nodes[test] is None else 'not run'})"
+        elif run is not None and not run["failed"]:
+            where += " (passed when rerun traced)"
+        tally[kind] += 1
+        first = text.strip().splitlines()[0][:160] if text.strip() else ""
         lines.append(f"  new failure {test}: {where}\n      {first}")
     for test in sorted(set(old.failed) - set(new.failed)):
         lines.append(f"  fixed by the migration: {test}")
+    lines.append(
+        f"new failures: {len(fresh)}; at a marked site (traceback): {tally['traceback']};"
+        f" ran a marked site: {tally['ran']}; not marked: {tally['none']}"
+    )
     return "\n".join(lines)
 
 
