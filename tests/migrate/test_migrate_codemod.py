@@ -95,9 +95,23 @@ def test_pytz_timezone_name_freed_for_datetime_timezone() -> None:
 
 def test_pytz_timezone_still_needed_forces_alias() -> None:
     # the marked site keeps pytz's `timezone` bound, so datetime.timezone gets an alias
-    out = rewrite("from pytz import timezone, utc\n\nx = timezone(name, extra)\ny = utc\n")
+    out = rewrite("from pytz import timezone, utc\n\nx = timezone('Europe/Paris', 1)\ny = utc\n")
     assert "from pytz import timezone" in out
     assert "y = dt_timezone.utc" in out
+
+
+def test_utc_becomes_zoneinfo_where_timezone_gets_runtime_names() -> None:
+    # pytz.timezone(name) returned pytz.utc itself for "UTC": ZoneInfo("UTC") keeps that
+    out = rewrite("import pytz\n\n\ndef z(name):\n    return pytz.timezone(name)\n\n\nU = pytz.utc\n")
+    assert 'U = ZoneInfo("UTC")' in out
+    quoted = rewrite("import pytz\n\nK = pytz.timezone(input())\nU = pytz.utc\nN = 'x'\n")
+    assert "U = ZoneInfo('UTC')" in quoted  # the module's quote style
+    namespace: dict[str, object] = {}
+    exec(out, namespace)
+    assert namespace["z"]("UTC") is namespace["U"]  # type: ignore[operator]
+    # a literal key other than UTC does not make the names dynamic
+    out = rewrite("import pytz\n\nP = pytz.timezone('Europe/Paris')\nU = pytz.utc\n")
+    assert "U = timezone.utc" in out
 
 
 def test_existing_datetime_import_is_reused() -> None:

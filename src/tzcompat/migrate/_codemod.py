@@ -69,6 +69,12 @@ MESSAGES: dict[str, str] = {
     "_tz_localize(dt, tz) / _tz_normalize(dt, tz)",
     "pytz-method": "pytz-only method on an object the codemod cannot identify as a zone; "
     "ZoneInfo has no localize/normalize",
+    "aware-arithmetic": "+/- on a datetime aware in a pytz zone was absolute (UTC) time that kept "
+    "the old offset until normalize(); on ZoneInfo it is wall-clock time, so results differ "
+    "across DST changes: write (dt.astimezone(timezone.utc) + delta).astimezone(tz) for "
+    "absolute time",
+    "tzinfo-identity": "pytz attached one tzinfo object per offset (EST, EDT), never the zone "
+    "itself; ZoneInfo attaches the zone, so comparing tzinfo objects gives other answers",
     "unsupported": "no standard-library equivalent; rewrite by hand",
     "call-shape": "arguments in a form the codemod does not rewrite (*args, unknown keywords)",
     "re-exported": "other modules of the project import this name from here, so the import "
@@ -90,6 +96,8 @@ MESSAGES: dict[str, str] = {
     "also catches ValueError: other ValueErrors of the try body are caught too",
     "time-errors": "pytz's time errors come from the helpers (pytz's own classes while pytz is "
     "installed)",
+    "utc-zoneinfo": "pytz.utc became ZoneInfo('UTC'), not timezone.utc: the project calls "
+    "pytz.timezone() with run-time names, and pytz.timezone('UTC') was pytz.utc itself",
     "available-timezones": "available_timezones() reads the installed data: it can hold a few "
     "more keys than pytz (e.g. 'Factory', 'localtime')",
     "normalize-absolute": "normalize(dt +/- timedelta) rewritten to absolute (UTC) arithmetic",
@@ -109,6 +117,8 @@ COMMENTS: dict[str, str] = {
     "is-dst-method": "is_dst= on utcoffset/dst/tzname is pytz-only",
     "time-errors-foreign": "raised in another module, which defines its own class now",
     "star-import": "star import: names cannot be followed",
+    "aware-arithmetic": "pytz +/- was absolute time; ZoneInfo's is wall time",
+    "tzinfo-identity": "pytz tzinfo was per offset; ZoneInfo's is the zone",
     "unsupported": "no stdlib equivalent; rewrite by hand",
     "call-shape": "arguments not in a form the codemod rewrites",
     "re-exported": "imported from here by other modules: kept",
@@ -151,6 +161,10 @@ _PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfo
 _PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
 _PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
 # methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
+# assertion methods that compare their first two arguments for (in)equality or identity
+_ASSERT_SAME = frozenset(
+    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
+)
 _SAFE_METHODS = frozenset(
     {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
 )
@@ -283,8 +297,15 @@ class _Migrator(ContextAwareTransformer):
         module_name: str | None = None,
         helpers: str | None = None,
         inline_names: dict[str, str] | None = None,
+        utc_zone: bool = False,
+        duck_typed: frozenset[str] = frozenset(),
     ) -> None:
         super().__init__(context)
+        #: pytz.utc becomes ZoneInfo("UTC"), so pytz.timezone(name) for "UTC" stays the same object
+        self.utc_zone = utc_zone
+        self.quote = '"'
+        #: receivers the module tests with hasattr(x, "zone"/"localize"...): pytz zones at times
+        self.duck_typed = duck_typed
         self.names = names
         self.has_pytz = has_pytz
         self.index = index
@@ -605,6 +626,16 @@ class _Migrator(ContextAwareTransformer):
     def _utc(self) -> cst.BaseExpression:
         return self.names.expr("datetime", "timezone", "utc")
 
+    def _pytz_utc(self, node: cst.CSTNode) -> cst.BaseExpression:
+        """What ``pytz.utc`` becomes: ``ZoneInfo("UTC")`` where pytz.timezone(name) may be
+        handed "UTC" (pytz gave pytz.utc itself then), else ``timezone.utc``."""
+        if self.utc_zone:
+            self._report(node, "utc-zoneinfo", kind="note")
+            key = cst.SimpleString(self.quote + "UTC" + self.quote)
+            return cst.Call(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[cst.Arg(key)])
+        self._note_utc_dst(node)
+        return self._utc()
+
     def _to_utc(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.Call:
         """``dt.astimezone(timezone.utc)``, through the helper unless ``dt`` is provably aware."""
         if self._is_aware(original):
@@ -614,6 +645,134 @@ class _Migrator(ContextAwareTransformer):
             func=self._helper(_helpers.NORMALIZE_NAME),
             args=[cst.Arg(updated, comma=space), cst.Arg(self._utc())],
         )
+
+    # ------------------------------------------------------------------ pytz arithmetic
+    def _utc_like(self, node: cst.BaseExpression) -> bool:
+        """True when the tzinfo expression ``node`` is UTC or a fixed offset (no DST)."""
+        if self._zone_kind(node) in ("utc", "fixed") or self._ref(node) in _UTC_REFS:
+            return True
+        if isinstance(node, cst.Call):
+            func = self._ref(node.func)
+            return func in ("dateutil.tz.tzutc", "dateutil.tz.tzoffset") or (
+                "datetime.timezone" in self._qnames(node.func)
+            )
+        if isinstance(node, cst.Attribute) and node.attr.value == "utc":
+            return True  # timezone.utc, dt_timezone.utc
+        return bool({"datetime.timezone.utc", "datetime.UTC"} & self._qnames(node))
+
+    def _zone_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` may be a datetime aware in a pytz zone with DST (localize(),
+        astimezone(tz), now(tz), a project function returning one...)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITH):
+            return self._zone_aware(node.left, depth + 1)
+        if isinstance(node, cst.Name):
+            for stmt in self._assigned_values(node) or ():
+                value = getattr(stmt, "value", None)
+                if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
+                    if self._zone_aware(value, depth + 1):
+                        return True
+            return False
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        args = [a.value for a in node.args if a.keyword is None]
+        kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+        if isinstance(func, cst.Name):
+            helper_names = {_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME} | set(
+                self.own_helpers
+            )
+            if func.value in helper_names and len(args) >= 2:
+                return not self._utc_like(args[1])
+            return bool(
+                self.index is not None
+                and self.module_name
+                and self.index.aware_function(f"{self.module_name}.{func.value}")
+            ) or self._index_aware(func)
+        if not isinstance(func, cst.Attribute):
+            return False
+        method = func.attr.value
+        if method in ("localize", "normalize"):
+            ok, kind = self._pytz_receiver(func.value)
+            return ok and kind not in ("utc", "fixed")
+        tz: cst.BaseExpression | None = None
+        if method == "astimezone" and args:
+            tz = args[0]
+        elif method in ("now", "fromtimestamp"):
+            where = 0 if method == "now" else 1
+            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
+        elif method == "replace":
+            tz = kwargs.get("tzinfo")
+        if tz is not None:
+            if self._utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
+                return False
+            return self._zone_kind(tz) is not None or self._tz_like(tz)
+        if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            cls = self._enclosing(node, cst.ClassDef)
+            if cls is not None and self.index is not None and self.module_name:
+                name = f"{self.module_name}.{cls.name.value}.{method}"  # type: ignore[attr-defined]
+                return self.index.aware_function(name)
+            return False
+        return self._index_aware(func)
+
+    def _index_aware(self, func: cst.BaseExpression) -> bool:
+        if self.index is None:
+            return False
+        return any(self.index.aware_function(q) for q in self._qnames(func))
+
+    def _in_normalize(self, node: cst.CSTNode) -> bool:
+        """True when ``node`` is the argument of a normalize() call (rewritten there)."""
+        arg = self._parent(node)
+        call = self._parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call):
+            return False
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            return func.attr.value == "normalize"
+        return isinstance(func, cst.Name) and func.value == _helpers.NORMALIZE_NAME
+
+    def leave_BinaryOperation(
+        self, original_node: cst.BinaryOperation, updated_node: cst.BinaryOperation
+    ) -> cst.BaseExpression:
+        if (
+            self.pytz_world
+            and isinstance(original_node.operator, _ARITH)
+            and not self._in_normalize(original_node)
+        ):
+            left, right = original_node.left, original_node.right
+            if (self._zone_aware(left) and not self._is_number(right)) or (
+                self._zone_aware(right) and not self._is_number(left)
+            ):
+                self._report(original_node, "aware-arithmetic")
+        return updated_node
+
+    def leave_AugAssign(
+        self, original_node: cst.AugAssign, updated_node: cst.AugAssign
+    ) -> cst.AugAssign:
+        if (
+            self.pytz_world
+            and isinstance(original_node.operator, cst.AddAssign | cst.SubtractAssign)
+            and not self._is_number(original_node.value)
+            and self._zone_aware(original_node.target)  # type: ignore[arg-type]
+        ):
+            self._report(original_node, "aware-arithmetic")
+        return updated_node
+
+    def _tzinfo_pair(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+        """True for ``x.tzinfo`` compared with another tzinfo that may be a pytz zone's."""
+        def attr(node: cst.BaseExpression) -> bool:
+            return isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"
+
+        def zoneish(node: cst.BaseExpression) -> bool:
+            if isinstance(node, cst.Name) and node.value == "None":
+                return False
+            return attr(node) or (
+                not self._utc_like(node)
+                and (self._zone_kind(node) is not None or self._tz_like(node))
+            )
+
+        return (attr(a) and zoneish(b)) or (attr(b) and zoneish(a))
 
     # ------------------------------------------------------------------ imports
     def _schedule_removal(self, module: str, obj: str | None, asname: str | None) -> None:
@@ -667,11 +826,16 @@ class _Migrator(ContextAwareTransformer):
         updated = super().on_leave(original_node, updated_node)
         texts = self._pending.pop(original_node, None)
         if texts and isinstance(updated, cst.CSTNode) and hasattr(updated, "leading_lines"):
+            # by code, not text: a marker wrapped to the line length has a shorter first line
             existing = {
-                line.comment.value for line in updated.leading_lines if line.comment is not None
+                line.comment.value.split("]", 1)[0]
+                for line in updated.leading_lines
+                if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
             }
             new = [
-                cst.EmptyLine(comment=cst.Comment(t)) for t in texts if t not in existing
+                cst.EmptyLine(comment=cst.Comment(t))
+                for t in texts
+                if t.split("]", 1)[0] not in existing
             ]
             if new:
                 updated = updated.with_changes(leading_lines=[*updated.leading_lines, *new])
@@ -693,8 +857,12 @@ class _Migrator(ContextAwareTransformer):
         if q is None or self._skip_reference(original, q):
             return updated
         if q in _UTC_REFS:
-            self._note_utc_dst(original)
-            return self._utc().with_changes(lpar=updated.lpar, rpar=updated.rpar)
+            if q == "dateutil.tz.UTC":
+                self._note_utc_dst(original)
+                new = self._utc()
+            else:
+                new = self._pytz_utc(original)
+            return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
         if q == "pytz.timezone":  # passed around as a callable
             self._report(original, "timezone-dynamic")
             return self.names.expr("zoneinfo", "ZoneInfo")
@@ -835,7 +1003,9 @@ class _Migrator(ContextAwareTransformer):
             return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
         if kind is not None:
             self._report(original, "zone-attribute")
-        elif self.pytz_world and self._tz_like(original.value):
+        elif self.pytz_world and (
+            self._tz_like(original.value) or _code(original.value) in self.duck_typed
+        ):
             self._report(original, "zone-attribute")
         return updated
 
@@ -853,6 +1023,11 @@ class _Migrator(ContextAwareTransformer):
             for o in operands
         ):
             self._report(original_node, "utc-identity")
+        elif identity and self.pytz_world:
+            for a, b in zip(operands, operands[1:], strict=False):
+                if self._tzinfo_pair(a, b):
+                    self._report(original_node, "tzinfo-identity")
+                    break
         return updated_node
 
     # ------------------------------------------------------------------ calls
@@ -890,11 +1065,23 @@ class _Migrator(ContextAwareTransformer):
                 return result
         if self.pytz_world and q is None:
             self._pytz_tests(original_node)
-        for arg in original_node.args:
-            if arg.keyword is not None and arg.keyword.value == "tzinfo":
-                if self._zone_kind(arg.value) == "zone" and not self._static_zone(arg.value):
-                    self._report(original_node, "lmt")
+        if self._makes_datetime(original_node.func):
+            for arg in original_node.args:
+                if arg.keyword is not None and arg.keyword.value == "tzinfo":
+                    if self._zone_kind(arg.value) == "zone" and not self._static_zone(arg.value):
+                        self._report(original_node, "lmt")
         return updated_node
+
+    def _makes_datetime(self, func: cst.BaseExpression) -> bool:
+        """True for datetime/time constructors and replace()/combine(): where ``tzinfo=``
+        attaches a zone as is (not a project function that happens to take ``tzinfo=``)."""
+        if isinstance(func, cst.Attribute) and func.attr.value in ("replace", "combine"):
+            return True
+        qnames = self._qnames(func)
+        if qnames:
+            return bool(qnames & {"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
+        # not an import: a local function or class takes tzinfo= for its own purposes
+        return isinstance(func, cst.Attribute) and func.attr.value in ("datetime", "time")
 
     def _tzname_none(self, call: cst.Call) -> None:
         args = call.args
@@ -921,6 +1108,9 @@ class _Migrator(ContextAwareTransformer):
             self._report(call, "pytz-type-check", detail=f"{name}()")
         elif name == "make_aware" and any(a.keyword and a.keyword.value == "is_dst" for a in args):
             self._report(call, "is-dst-ignored")
+        elif name in _ASSERT_SAME and len(args) >= 2 and not any(a.keyword for a in args[:2]):
+            if self._tzinfo_pair(args[0].value, args[1].value):
+                self._report(call, "tzinfo-identity")
 
     def _call_timezone(self, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
         shape = _plain_args(original)
@@ -995,8 +1185,7 @@ class _Migrator(ContextAwareTransformer):
             return None
         value = original.args[0].value
         if isinstance(value, cst.Integer) and value.evaluated_value == 0:
-            self._note_utc_dst(original)
-            return self._utc()  # FixedOffset(0) is pytz.utc
+            return self._pytz_utc(original)  # FixedOffset(0) is pytz.utc
         self._report(original, "fixed-offset")
         self._note_utc_dst(original)
         delta = cst.Call(
@@ -1148,7 +1337,7 @@ class _Migrator(ContextAwareTransformer):
                 return None
             self._report(original, "normalize-absolute", kind="rewrite")
             shifted = shifted.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
-            if kind == "utc":
+            if kind == "utc" and not self.utc_zone:
                 return shifted
             return _method(shifted, "astimezone", [cst.Arg(receiver)])
         if isinstance(arg_o, cst.Name) and self._from_arithmetic(arg_o):
@@ -1208,6 +1397,37 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
     return bound
 
 
+def _duck_typed(module: cst.Module) -> frozenset[str]:
+    """The receivers (as source text) of ``hasattr(x, "zone"|"localize"|...)`` tests."""
+    found: set[str] = set()
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
+                if len(node.args) >= 2 and _string_value(node.args[1].value) in (
+                    _PYTZ_ATTRS | _PYTZ_PRIVATE
+                ):
+                    found.add(_code(node.args[0].value))
+
+    module.visit(_Visitor())
+    return frozenset(found)
+
+
+def _quote_style(module: cst.Module) -> str:
+    """The quote most of the module's one-line string literals use (double on a tie)."""
+    counts = {"'": 0, '"': 0}
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            body = node.value.lstrip("rRbBuUfF")
+            if body[:3] not in ('"""', "'''") and body[:1] in counts:
+                counts[body[:1]] += 1
+
+    module.visit(_Visitor())
+    return "'" if counts["'"] > counts['"'] else '"'
+
+
 def _imports_pytz(module: cst.Module) -> bool:
     """True when an import statement names pytz (the helpers' error import aside)."""
     found = False
@@ -1236,7 +1456,7 @@ _LEGACY_HINT = re.compile(r"pytz|dateutil")
 _PROJECT_HINT = re.compile(
     r"localize|normalize|\.zone\b|_utc_transition_times|_transition_info|_tzinfos|_utcoffset"
     r"|tzname\(\s*None|is_dst|TimeError|is_pytz|treat_tz_as_pytz|tzinfo\s*="
-    r"|attr\([^)]*[\"']zone[\"']"
+    r"|attr\([^)]*[\"']zone[\"']|astimezone"
 )
 
 
@@ -1286,6 +1506,7 @@ def migrate_module(
     module_name: str | None = None,
     helpers: str | None = None,
     raises: bool = False,
+    utc_zone: bool = False,
 ) -> tuple[cst.Module, list[Finding], bool]:
     """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``)."""
     context = CodemodContext()
@@ -1303,7 +1524,10 @@ def migrate_module(
         helpers=helpers,
         # placeholders until the unused pytz imports are gone (they may bind the same names)
         inline_names={h: _placeholder(h) for h in inline},
+        utc_zone=utc_zone,
+        duck_typed=_duck_typed(module),
     )
+    migrator.quote = _quote_style(module)
     migrator.own_helpers = frozenset(ours)
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
@@ -1350,9 +1574,16 @@ def migrate_source(
         return MigrateResult(code, False, [])
     module = cst.parse_module(code)
     facts = index.modules.get(module_name or "") if index is not None else None
-    raises = facts.raises_time_errors if facts else scan_source(code, "_").raises_time_errors
+    if facts is None:
+        facts = scan_source(code, module_name or "_")
+    dynamic = facts.dynamic_timezone or bool(index is not None and index.dynamic_timezone)
     new, findings, used = migrate_module(
-        module, index=index, module_name=module_name, helpers=helpers, raises=raises
+        module,
+        index=index,
+        module_name=module_name,
+        helpers=helpers,
+        raises=facts.raises_time_errors,
+        utc_zone=dynamic,
     )
     new_code = new.code
     return MigrateResult(new_code, new_code != code, findings, helpers if used else None)

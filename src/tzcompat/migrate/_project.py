@@ -38,6 +38,12 @@ class ModuleFacts:
     returns: dict[str, str] = field(default_factory=dict)
     #: (module, name) of each ``from module import name``
     imported: tuple[tuple[str, str], ...] = ()
+    #: calls ``pytz.timezone()`` with a run-time name (which may be "UTC": then it is pytz.utc)
+    dynamic_timezone: bool = False
+    #: functions and methods (``f``, ``Class.m``) that may return an aware datetime in a zone
+    #: handed to them (``dt.astimezone(self.tz)``, ``tz.localize(dt)``): pytz arithmetic on it
+    #: was absolute time, ZoneInfo's is wall time
+    aware_returns: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -56,6 +62,23 @@ class ProjectIndex:
     def has_pytz(self) -> bool:
         """True when some module of the tree imports pytz (its zones flow elsewhere)."""
         return any(m.imports_pytz for m in self.modules.values())
+
+    @property
+    def dynamic_timezone(self) -> bool:
+        """True when some module calls ``pytz.timezone()`` with a run-time (or "UTC") name."""
+        return any(m.dynamic_timezone for m in self.modules.values())
+
+    def aware_function(self, qualified: str) -> bool:
+        """True when the function or method ``module.f`` / ``module.Class.m`` may return a
+        datetime aware in a zone it was handed."""
+        module, _, name = qualified.rpartition(".")
+        for _ in range(2):  # module.f, then module.Class.m
+            facts = self.modules.get(module)
+            if facts is not None and name in facts.aware_returns:
+                return True
+            module, _, outer = module.rpartition(".")
+            name = f"{outer}.{name}"
+        return False
 
     @property
     def raisers(self) -> list[str]:
@@ -78,7 +101,7 @@ class ProjectIndex:
             for module, name in facts.imported:
                 self.imported_from.setdefault(module, set()).add(name)
         for _ in range(8):  # chains of re-exports are short; stop at a fixed point
-            before = (len(self.zones), len(self.zone_functions))
+            before = (dict(self.zones), dict(self.zone_functions))
             for facts in self.modules.values():
                 for name, raw in facts.bindings.items():
                     kind = self._kind(raw)
@@ -88,10 +111,18 @@ class ProjectIndex:
                     kind = self._kind(raw)
                     if kind:
                         self.zone_functions[f"{facts.name}.{name}"] = kind
-            if (len(self.zones), len(self.zone_functions)) == before:
+            if (self.zones, self.zone_functions) == before:
                 break
 
     def _kind(self, raw: str) -> str | None:
+        if "|" in raw:
+            # several return paths: one kind if they all agree, else some zone of unknown
+            # kind (the receivers then go through the helpers, which accept any zone)
+            kinds = {self._kind(part) for part in raw.split("|")}
+            known = kinds - {None}
+            if not known:
+                return None
+            return known.pop() if len(kinds) == 1 else "zone"
         form, _, value = raw.partition(":")
         if form == "kind":
             return value
@@ -144,6 +175,7 @@ class _Scanner(ast.NodeVisitor):
         self.top: set[str] = set()
         self.imports_pytz = False
         self.raises = False
+        self.dynamic = False
         self.imported: list[tuple[str, str]] = []
 
     def visit_Import(self, node: ast.Import) -> None:
@@ -169,6 +201,10 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
+        if self.qual(func) == "pytz.timezone" and node.args:
+            key = node.args[0]
+            literal = isinstance(key, ast.Constant) and isinstance(key.value, str)
+            self.dynamic |= not literal or key.value.upper() == "UTC"  # type: ignore[union-attr]
         if isinstance(func, ast.Attribute) and func.attr == "localize":
             self.raises |= len(node.args) >= 2 and _is_none(node.args[1])
             self.raises |= any(k.arg == "is_dst" and _is_none(k.value) for k in node.keywords)
@@ -180,6 +216,8 @@ class _Scanner(ast.NodeVisitor):
     def visit_Attribute(self, node: ast.Attribute) -> None:
         # a bound method (``_localize = tz.localize``) may be called with is_dst=None later
         self.raises |= node.attr == "localize" and not getattr(node, "_called", False)
+        # pytz.timezone handed around as a callable gets run-time names
+        self.dynamic |= not getattr(node, "_called", False) and self.qual(node) == "pytz.timezone"
         self.generic_visit(node)
 
     def visit_Raise(self, node: ast.Raise) -> None:
@@ -251,7 +289,15 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             if raw:
                 returns[stmt.name] = raw
     return ModuleFacts(
-        module, is_package, scan.imports_pytz, scan.raises, bindings, returns, tuple(scan.imported)
+        module,
+        is_package,
+        scan.imports_pytz,
+        scan.raises,
+        bindings,
+        returns,
+        tuple(scan.imported),
+        scan.dynamic,
+        _aware_returns(scan, tree),
     )
 
 
@@ -264,24 +310,116 @@ def _targets(stmt: ast.stmt) -> list[str]:
 
 
 def _returned(scan: _Scanner, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
-    """What the function may return: the first zone-like ``return`` value."""
+    """What the function may return: each ``return`` value's form, ``|``-joined.
+
+    A value the scanner cannot classify is ``?``; ``return``/``return None`` add nothing.
+    """
     local: dict[str, ast.AST] = {}
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 local[target.id] = node.value
+    forms: list[str] = []
     for node in ast.walk(func):
-        if isinstance(node, ast.Return):
-            raw = scan.classify(node.value, dict(local))
-            if raw and raw.startswith("kind:"):
-                return raw
-    for node in ast.walk(func):
-        if isinstance(node, ast.Return):
-            raw = scan.classify(node.value, dict(local))
-            if raw:
-                return raw
-    return None
+        if isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
+            raw = scan.classify(node.value, dict(local)) or "?"
+            if raw not in forms:
+                forms.append(raw)
+    return "|".join(forms) if any(f != "?" for f in forms) else None
+
+
+_UTC_NAMES = frozenset(
+    {"pytz.utc", "pytz.UTC", "datetime.timezone.utc", "datetime.UTC", "dateutil.tz.UTC"}
+)
+
+
+def _utc_like(scan: _Scanner, node: ast.AST) -> bool:
+    if isinstance(node, ast.Call):
+        return scan.qual(node.func) == "dateutil.tz.tzutc"
+    if isinstance(node, ast.Attribute) and node.attr == "utc":
+        return True  # timezone.utc, pytz.utc, dt_timezone.utc, ...
+    return scan.qual(node) in _UTC_NAMES
+
+
+def zone_aware_call(node: ast.Call, utc_like: object) -> bool:
+    """True when the call makes an aware datetime in a zone other than UTC (``utc_like(node)``
+    says whether a tzinfo expression is UTC), judged from its shape alone."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        if func.id in ("_tz_localize", "_tz_normalize") and len(node.args) >= 2:
+            return not utc_like(node.args[1])  # type: ignore[operator]
+        return False
+    if not isinstance(func, ast.Attribute):
+        return False
+    tz: ast.AST | None = None
+    if func.attr in ("localize", "normalize"):
+        return not utc_like(func.value)  # type: ignore[operator]
+    kwargs = {k.arg: k.value for k in node.keywords}
+    if func.attr == "astimezone" and node.args:
+        tz = node.args[0]
+    elif func.attr in ("now", "fromtimestamp"):
+        where = 0 if func.attr == "now" else 1
+        tz = kwargs.get("tz") or (node.args[where] if len(node.args) > where else None)
+    elif func.attr == "replace":
+        tz = kwargs.get("tzinfo")
+        if isinstance(tz, ast.Constant):
+            return False
+    return tz is not None and not utc_like(tz)  # type: ignore[operator]
+
+
+def _aware_returns(scan: _Scanner, tree: ast.Module) -> frozenset[str]:
+    """Functions and methods whose return value may be zone-aware (see ModuleFacts)."""
+    functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+            functions[stmt.name] = stmt
+        elif isinstance(stmt, ast.ClassDef):
+            for inner in stmt.body:
+                if isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+                    functions[f"{stmt.name}.{inner.name}"] = inner
+    found: set[str] = set()
+
+    def aware(node: ast.AST | None, local: dict[str, list[ast.AST]], cls: str, depth: int) -> bool:
+        if node is None or depth > 6:
+            return False
+        if isinstance(node, ast.Call):
+            if zone_aware_call(node, lambda n: _utc_like(scan, n)):
+                return True
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id in ("self", "cls")
+            ):
+                return f"{cls}.{func.attr}" in found
+            return isinstance(func, ast.Name) and func.id in found
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub):
+            return aware(node.left, local, cls, depth + 1)
+        if isinstance(node, ast.Name):
+            return any(aware(v, local, cls, depth + 1) for v in local.get(node.id, ()))
+        return False
+
+    for _ in range(4):  # methods calling methods: a few rounds reach a fixed point
+        before = len(found)
+        for name, func in functions.items():
+            if name in found:
+                continue
+            local: dict[str, list[ast.AST]] = {}
+            for node in ast.walk(func):
+                if isinstance(node, ast.Assign):
+                    for target in node.targets:
+                        for leaf in ast.walk(target):
+                            if isinstance(leaf, ast.Name):
+                                local.setdefault(leaf.id, []).append(node.value)
+            cls = name.rpartition(".")[0]
+            for node in ast.walk(func):
+                if isinstance(node, ast.Return) and aware(node.value, local, cls, 0):
+                    found.add(name)
+                    break
+        if len(found) == before:
+            break
+    return frozenset(found)
 
 
 def _read(path: Path) -> str:

@@ -28,9 +28,9 @@ _ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "ruff.toml",
 # Pragma comments stay where they are: they apply to their line.
 _PRAGMAS = ("# noqa", "# type:", "# fmt:", "# pragma", "# pylint:", "# isort:", "# nosec")
 _MARKER = "# tzcompat-migrate"
-# A marker comment is found again on the next run by its whole text, so wrapping it would
-# make the codemod add it twice; markers stay on one line until it matches them by code.
-_WRAP_MARKERS = False
+# Marker comments are wrapped like any comment: the codemod finds them again by their
+# "# tzcompat-migrate[<code>]" start, which stays on the first line.
+_WRAP_MARKERS = True
 
 
 @dataclass(frozen=True)
