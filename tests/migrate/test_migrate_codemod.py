@@ -102,7 +102,7 @@ def test_pytz_timezone_still_needed_forces_alias() -> None:
 
 def test_utc_becomes_zoneinfo_where_timezone_gets_runtime_names() -> None:
     # pytz.timezone(name) returned pytz.utc itself for "UTC": ZoneInfo("UTC") keeps that
-    out = rewrite("import pytz\n\n\ndef z(name):\n    return pytz.timezone(name)\n\n\nU = pytz.utc\n")
+    out = rewrite("import pytz\n\n\ndef z(name):\n    return pytz.timezone(name)\n\n\nU = pytz.utc\n")  # noqa: E501
     assert 'U = ZoneInfo("UTC")' in out
     quoted = rewrite("import pytz\n\nK = pytz.timezone(input())\nU = pytz.utc\nN = 'x'\n")
     assert "U = ZoneInfo('UTC')" in quoted  # the module's quote style

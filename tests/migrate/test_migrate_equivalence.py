@@ -34,7 +34,7 @@ ZONES = [
 FIXTURES_WITH_CASES = [
     "pytz_basic", "pytz_aliases", "dateutil_basic", "names_clash", "formatting",
     "tzoffset_dynamic", "time_errors", "time_errors_own", "naive_checks", "unknown_key",
-    "try_import", "utc_dst",
+    "try_import", "utc_dst", "pytz_flows",
 ]  # fmt: skip
 # Fixtures whose marked sites keep a pytz/dateutil import: the rest must run without them.
 KEEP_LEGACY = {"tzoffset_dynamic"}
@@ -266,3 +266,31 @@ def test_utc_and_fixed_dst_differ_as_noted() -> None:
         assert naive.replace(tzinfo=new).timetuple().tm_isdst == -1
     result = migrate_source((eq.FIXTURES / "utc_dst.py").read_text())
     assert "utc-dst" in [f.code for f in result.findings if f.kind == "note"]
+
+
+def test_flow_markers_sit_where_values_change() -> None:
+    """pytz_flows: each marked function really computes something else after the rewrite
+    (so the marker is needed), on inputs that cross New York's fall-back."""
+    before, after, after_source = _pair("pytz_flows")
+    args = {"key": "America/New_York", "naive": datetime(2020, 11, 1, 0, 30), "hours": 2}
+    # pytz: 00:30 EDT + 2 h keeps -04:00 (02:30-04:00, the absolute 2 h later);
+    # ZoneInfo: the wall clock moves 2 h to 02:30 EST, 3 h later
+    old, new = before.wall_shift(**args), after.wall_shift(**args)
+    assert old.utcoffset() == timedelta(hours=-4) and new.utcoffset() == timedelta(hours=-5)
+    assert new - old == timedelta(hours=1)
+    assert before.elapsed(**args) == timedelta(hours=3)  # absolute: EDT to EST
+    assert after.elapsed(**args) == timedelta(hours=2)  # wall clock
+    assert before.same_tzinfo(**args) is False and after.same_tzinfo(**args) is True
+    # icalendar's TZID: the zone name from pytz, the abbreviation once zones are ZoneInfo
+    when = datetime(2020, 1, 1)
+    assert before.label(pytz.timezone("Europe/Paris"), when) == "Europe/Paris"
+    assert after.label(zoneinfo_zone("Europe/Paris"), when) == "CET"
+    for function, code in [
+        ("wall_shift", "aware-arithmetic"), ("elapsed", "aware-arithmetic"),
+        ("same_tzinfo", "tzinfo-identity"), ("label", "zone-attribute"),
+    ]:  # fmt: skip
+        body = after_source.split(f"def {function}(")[1].split("\ndef ")[0]
+        assert f"# tzcompat-migrate[{code}]" in body, function
+    # the keyword tzinfo= of a project function is not a datetime's: no LMT marker
+    keyword = after_source.split("def case_keyword_tzinfo(")[1]
+    assert "tzcompat-migrate" not in keyword.split("\ndef ")[0]

@@ -250,3 +250,52 @@ def test_own_error_class_kept_with_shared_helpers() -> None:
     assert "from .errors import AmbiguousTimeError\n" in out
     assert "from pkg._tzmigrate import AmbiguousTimeError as TzAmbiguousTimeError" in out
     assert "    except TzAmbiguousTimeError:\n        raise AmbiguousTimeError(k)\n" in out
+
+
+def test_flows_across_returns_methods_and_modules() -> None:
+    """A function returning pytz.utc on one path and another pytz zone on the other (tzlocal's
+    _get_localzone) leaves its zone's kind unknown, so localize() goes through the helper, not
+    replace(); arithmetic on what a method returns from astimezone(self.tzinfo) (croniter) is
+    marked; and pytz.utc in one module is ZoneInfo("UTC") when another calls timezone(name)."""
+    sources = {
+        "lib": "",
+        "lib.local": (
+            "import pytz\n\n\n"
+            "def get(path):\n"
+            "    if path:\n"
+            "        return pytz.tzfile.build_tzinfo('local', open(path, 'rb'))\n"
+            "    return pytz.utc\n\n\n"
+            "def named(name):\n"
+            "    return pytz.timezone(name)\n"
+        ),
+        "lib.sched": (
+            "import datetime\n\n\n"
+            "class Sched:\n"
+            "    def __init__(self, start):\n"
+            "        self.tzinfo = start.tzinfo\n\n"
+            "    def _to_dt(self, ts):\n"
+            "        utc = datetime.datetime.fromtimestamp(ts, datetime.timezone.utc)\n"
+            "        return utc.astimezone(self.tzinfo)\n\n"
+            "    def step(self, ts):\n"
+            "        d = self._to_dt(ts)\n"
+            "        return d + datetime.timedelta(days=1)\n\n"
+            "    def utc_step(self, ts):\n"
+            "        return datetime.datetime.fromtimestamp(ts, datetime.timezone.utc)"
+            " + datetime.timedelta(days=1)\n"
+        ),
+        "lib.consts": "import pytz\n\nUTC = pytz.utc\n",
+        "lib.use": "from lib.local import get\n\n\ndef f(dt):\n    return get(None).localize(dt)\n",
+    }
+    index = index_sources(sources, packages=["lib"])
+    assert index.zone_functions["lib.local.get"] == "zone"  # utc on one path only
+    assert index.aware_function("lib.sched.Sched._to_dt")
+    assert index.dynamic_timezone
+
+    def out(module: str) -> str:
+        return migrate_source(sources[module], index=index, module_name=module).code
+
+    assert "_tz_localize(dt, get(None))" in out("lib.use")
+    sched = out("lib.sched").splitlines()
+    marked = [i for i, line in enumerate(sched) if "tzcompat-migrate[aware-arithmetic]" in line]
+    assert [sched[i + 1].strip() for i in marked] == ["return d + datetime.timedelta(days=1)"]
+    assert 'UTC = ZoneInfo("UTC")' in out("lib.consts")

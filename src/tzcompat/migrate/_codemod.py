@@ -161,6 +161,7 @@ _PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfo
 _PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
 _PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
 # methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
+_DATETIME_MAKERS = frozenset({"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
 # assertion methods that compare their first two arguments for (in)equality or identity
 _ASSERT_SAME = frozenset(
     {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
@@ -653,8 +654,11 @@ class _Migrator(ContextAwareTransformer):
             return True
         if isinstance(node, cst.Call):
             func = self._ref(node.func)
+            qnames = self._qnames(node.func)
+            if "zoneinfo.ZoneInfo" in qnames or func == "pytz.timezone":
+                return self._static_zone(node)  # ZoneInfo("UTC"), as pytz.utc becomes
             return func in ("dateutil.tz.tzutc", "dateutil.tz.tzoffset") or (
-                "datetime.timezone" in self._qnames(node.func)
+                "datetime.timezone" in qnames
             )
         if isinstance(node, cst.Attribute) and node.attr.value == "utc":
             return True  # timezone.utc, dt_timezone.utc
@@ -668,11 +672,17 @@ class _Migrator(ContextAwareTransformer):
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITH):
             return self._zone_aware(node.left, depth + 1)
         if isinstance(node, cst.Name):
+            # bindings after the use count only in a loop (they flow back on the next turn)
+            use = self._line(node)
+            looped = self._enclosing(node, cst.For | cst.While) is not None
             for stmt in self._assigned_values(node) or ():
                 value = getattr(stmt, "value", None)
-                if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
-                    if self._zone_aware(value, depth + 1):
-                        return True
+                if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
+                    continue
+                if not looped and self._line(stmt) >= use:
+                    continue
+                if self._zone_aware(value, depth + 1):
+                    return True
             return False
         if not isinstance(node, cst.Call):
             return False
@@ -715,6 +725,10 @@ class _Migrator(ContextAwareTransformer):
                 return self.index.aware_function(name)
             return False
         return self._index_aware(func)
+
+    def _line(self, node: cst.CSTNode) -> int:
+        pos = self.get_metadata(PositionProvider, node, None)
+        return pos.start.line if pos else 0
 
     def _index_aware(self, func: cst.BaseExpression) -> bool:
         if self.index is None:
@@ -1079,7 +1093,7 @@ class _Migrator(ContextAwareTransformer):
             return True
         qnames = self._qnames(func)
         if qnames:
-            return bool(qnames & {"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
+            return bool(qnames & _DATETIME_MAKERS)
         # not an import: a local function or class takes tzinfo= for its own purposes
         return isinstance(func, cst.Attribute) and func.attr.value in ("datetime", "time")
 

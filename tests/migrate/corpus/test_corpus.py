@@ -64,13 +64,16 @@ def _copy(project: _corpus.Project, files: list[Path], dest: Path) -> None:
     (dest / ".git").mkdir()  # the project's settings end here, as in its own checkout
 
 
-def ruff_options(style: Style) -> list[str]:
+def ruff_options(style: Style, select: str) -> list[str]:
     """The project's own settings (flake8's max-line-length, isort's options) as ruff options,
-    for a project that does not configure ruff itself."""
+    for a project that does not configure ruff itself. ruff has one line length for both
+    isort's wrapping and E501, so E501 (``select == "E501"``) is checked in a run of its own
+    with the code's limit, F and I with the imports' limit (isort's line_length)."""
     if any("[tool.ruff]" in s or "ruff.toml" in s for s in style.sources):
         return []
+    if select == "E501":
+        return [f"--line-length={style.line_length}"]
     options = {
-        "lint.pycodestyle.max-line-length": str(style.line_length),
         "lint.isort.combine-as-imports": str(style.combine_as).lower(),
         "lint.isort.force-single-line": str(style.force_single_line).lower(),
         "lint.isort.force-sort-within-sections": str(style.force_sort_within_sections).lower(),
@@ -86,19 +89,20 @@ def ruff_findings(base: Path, files: list[Path], style: Style) -> Counter[tuple[
     """(file, code, line text) for F, I and E501 findings; I001 counted per file."""
     ruff = shutil.which("ruff")
     assert ruff, "ruff is in the test extra"
-    argv = [ruff, "check", "--no-cache", "--select", "F,I,E501", "--output-format", "json"]
-    argv += [*ruff_options(style), *map(str, files)]
-    done = subprocess.run(argv, capture_output=True, text=True, cwd=base, timeout=300)
-    assert done.returncode in (0, 1), done.stderr
     found: Counter[tuple[str, ...]] = Counter()
     lines: dict[str, list[str]] = {}
-    for f in json.loads(done.stdout):
-        name = f["filename"]
-        if name not in lines:
-            lines[name] = Path(name).read_text("utf-8", errors="replace").splitlines()
-        row = f["location"]["row"]
-        text = "" if f["code"] == "I001" else lines[name][row - 1].strip()
-        found[(str(Path(name).relative_to(base.resolve())), str(f["code"]), text)] += 1
+    for select in ("F,I", "E501"):
+        argv = [ruff, "check", "--no-cache", "--select", select, "--output-format", "json"]
+        argv += [*ruff_options(style, select), *map(str, files)]
+        done = subprocess.run(argv, capture_output=True, text=True, cwd=base, timeout=300)
+        assert done.returncode in (0, 1), done.stderr
+        for f in json.loads(done.stdout):
+            name = f["filename"]
+            if name not in lines:
+                lines[name] = Path(name).read_text("utf-8", errors="replace").splitlines()
+            row = f["location"]["row"]
+            text = "" if f["code"] == "I001" else lines[name][row - 1].strip()
+            found[(str(Path(name).relative_to(base.resolve())), str(f["code"]), text)] += 1
     return found
 
 
