@@ -198,3 +198,23 @@ def test_syntax_error_raises_parser_error() -> None:
 
     with pytest.raises(libcst.ParserSyntaxError):
         migrate_source("import pytz\ndef broken(:\n")
+
+
+def test_own_timezone_import_reused_where_visible() -> None:
+    # Django's utils/timezone.py: datetime.timezone is imported, and some functions take a
+    # parameter named timezone; only sites inside those need another name
+    out = rewrite(
+        "from datetime import timezone\nimport pytz\n\n\ndef f(timezone=None):\n"
+        "    return pytz.FixedOffset(30), timezone\n\n\nX = pytz.FixedOffset(60)\n"
+    )
+    assert "X = timezone(timedelta(minutes=60))" in out
+    assert "return dt_timezone(timedelta(minutes=30)), timezone" in out
+    namespace: dict[str, object] = {}
+    exec(out, namespace)
+    assert namespace["f"]("p")[1] == "p"  # type: ignore[operator,index]
+
+
+def test_type_of_utc_is_marked() -> None:
+    # Django: _PYTZ_BASE_CLASSES + (type(pytz.UTC),) would list ZoneInfo as a pytz class
+    out = rewrite("import pytz\n\nBASES = (type(pytz.UTC),)\n")
+    assert "# tzcompat-migrate[pytz-type-check]: type(pytz.UTC)" in out

@@ -300,6 +300,7 @@ class _Migrator(ContextAwareTransformer):
         inline_names: dict[str, str] | None = None,
         utc_zone: bool = False,
         duck_typed: frozenset[str] = frozenset(),
+        makes_aware: bool = False,
     ) -> None:
         super().__init__(context)
         #: pytz.utc becomes ZoneInfo("UTC"), so pytz.timezone(name) for "UTC" stays the same object
@@ -307,6 +308,9 @@ class _Migrator(ContextAwareTransformer):
         self.quote = '"'
         #: receivers the module tests with hasattr(x, "zone"/"localize"...): pytz zones at times
         self.duck_typed = duck_typed
+        #: the module makes datetimes aware in zones that may be pytz's, so a datetime of
+        #: unknown origin shifted by a timedelta here may be one of them
+        self.makes_aware = makes_aware
         self.names = names
         self.has_pytz = has_pytz
         self.index = index
@@ -759,7 +763,28 @@ class _Migrator(ContextAwareTransformer):
                 self._zone_aware(right) and not self._is_number(left)
             ):
                 self._report(original_node, "aware-arithmetic")
+            elif self._maybe_aware_shift(left, right):
+                self._report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
         return updated_node
+
+    def _is_delta(self, node: cst.BaseExpression) -> bool:
+        if self._is_timedelta(node):
+            return True
+        return isinstance(node, cst.Call) and bool(
+            {"dateutil.relativedelta.relativedelta", "dateutil.relativedelta"}
+            & self._qnames(node.func)
+        )
+
+    def _maybe_aware_shift(self, shifted: cst.BaseExpression, delta: cst.BaseExpression) -> bool:
+        """``shifted + delta`` where ``shifted`` is a datetime of unknown origin in a module
+        that makes datetimes aware in zones handed to it (croniter's ``d += relativedelta``)."""
+        if not self.makes_aware or not self._is_delta(delta):
+            return False
+        if self._is_naive(shifted) or self._is_delta(shifted) or self._is_number(shifted):
+            return False
+        root = self._root(shifted)
+        name = root.value if isinstance(root, cst.Name) else ""
+        return not any(part in name.lower() for part in ("delta", "offset", "duration"))
 
     def leave_AugAssign(
         self, original_node: cst.AugAssign, updated_node: cst.AugAssign
@@ -771,6 +796,12 @@ class _Migrator(ContextAwareTransformer):
             and self._zone_aware(original_node.target)  # type: ignore[arg-type]
         ):
             self._report(original_node, "aware-arithmetic")
+        elif (
+            self.pytz_world
+            and isinstance(original_node.operator, cst.AddAssign | cst.SubtractAssign)
+            and self._maybe_aware_shift(original_node.target, original_node.value)  # type: ignore[arg-type]
+        ):
+            self._report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
         return updated_node
 
     def _tzinfo_pair(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
@@ -837,6 +868,7 @@ class _Migrator(ContextAwareTransformer):
 
     # ------------------------------------------------------------------ markers
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
+        self.names.site = original_node  # names the rewrite spells must be visible here
         updated = super().on_leave(original_node, updated_node)
         texts = self._pending.pop(original_node, None)
         if texts and isinstance(updated, cst.CSTNode) and hasattr(updated, "leading_lines"):
@@ -871,6 +903,10 @@ class _Migrator(ContextAwareTransformer):
         if q is None or self._skip_reference(original, q):
             return updated
         if q in _UTC_REFS:
+            arg = self._parent(original)
+            call = self._parent(arg) if isinstance(arg, cst.Arg) else None
+            if isinstance(call, cst.Call) and _code(call.func) == "type":
+                self._report(original, "pytz-type-check", detail=f"type({q})")
             if q == "dateutil.tz.UTC":
                 self._note_utc_dst(original)
                 new = self._utc()
@@ -1521,6 +1557,7 @@ def migrate_module(
     helpers: str | None = None,
     raises: bool = False,
     utc_zone: bool = False,
+    makes_aware: bool = False,
 ) -> tuple[cst.Module, list[Finding], bool]:
     """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``)."""
     context = CodemodContext()
@@ -1540,6 +1577,7 @@ def migrate_module(
         inline_names={h: _placeholder(h) for h in inline},
         utc_zone=utc_zone,
         duck_typed=_duck_typed(module),
+        makes_aware=makes_aware,
     )
     migrator.quote = _quote_style(module)
     migrator.own_helpers = frozenset(ours)
@@ -1598,6 +1636,7 @@ def migrate_source(
         helpers=helpers,
         raises=facts.raises_time_errors,
         utc_zone=dynamic,
+        makes_aware=facts.makes_aware,
     )
     new_code = new.code
     return MigrateResult(new_code, new_code != code, findings, helpers if used else None)

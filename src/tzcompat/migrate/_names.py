@@ -11,6 +11,7 @@ import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor
 from libcst.metadata import (
+    ClassScope,
     GlobalScope,
     ImportAssignment,
     MetadataWrapper,
@@ -50,7 +51,10 @@ class NameChooser:
         # name -> qualified origins of its global bindings ("" for a non-import binding)
         self._globals: dict[str, list[str]] = {}
         self._local_names: set[str] = set()
-        scopes = set(wrapper.resolve(ScopeProvider).values())
+        #: the node being rewritten: a name a function shadows may still be usable here
+        self.site: cst.CSTNode | None = None
+        self._scope_of = wrapper.resolve(ScopeProvider)
+        scopes = set(self._scope_of.values())
         for scope in scopes:
             if scope is None:
                 continue
@@ -83,6 +87,9 @@ class NameChooser:
 
     def spell(self, module: str, obj: str) -> str:
         """Source text naming ``module.obj``; schedules the import it needs."""
+        visible = self._visible_import(module, obj)
+        if visible is not None:
+            return visible
         key = (module, obj)
         if key in self._chosen:
             return self._chosen[key]
@@ -90,14 +97,33 @@ class NameChooser:
         self._chosen[key] = text
         return text
 
-    def _choose(self, module: str, obj: str) -> str:
+    def _visible_import(self, module: str, obj: str) -> str | None:
+        """The module's own import of ``module.obj`` (or of ``module``), when it is visible
+        at the site: not shadowed by a parameter or local of the enclosing functions."""
         target = f"{module}.{obj}"
         for name, origins in self._globals.items():
-            if origins == [target] and name not in self._local_names:
+            if origins == [target] and self._visible(name):
                 return name
         for name, origins in self._globals.items():
-            if origins == [module] and name not in self._local_names:
+            if origins == [module] and self._visible(name):
                 return f"{name}.{obj}"
+        return None
+
+    def _visible(self, name: str) -> bool:
+        if name not in self._local_names:
+            return True
+        scope = self._scope_of.get(self.site) if self.site is not None else None
+        if scope is None:
+            return False
+        while not isinstance(scope, GlobalScope):
+            if not isinstance(scope, ClassScope) and any(
+                a.name == name for a in scope.assignments[name]
+            ):
+                return False
+            scope = scope.parent
+        return True
+
+    def _choose(self, module: str, obj: str) -> str:
         if self._free(obj, allow_legacy=False):
             AddImportsVisitor.add_needed_import(self._context, module, obj)
             return obj

@@ -44,6 +44,8 @@ class ModuleFacts:
     #: handed to them (``dt.astimezone(self.tz)``, ``tz.localize(dt)``): pytz arithmetic on it
     #: was absolute time, ZoneInfo's is wall time
     aware_returns: frozenset[str] = frozenset()
+    #: some expression makes a datetime aware in a zone that may be pytz's (see aware_returns)
+    makes_aware: bool = False
 
 
 @dataclass
@@ -298,6 +300,11 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         tuple(scan.imported),
         scan.dynamic,
         _aware_returns(scan, tree),
+        any(
+            zone_aware_call(node, lambda n: _utc_like(scan, n))
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call)
+        ),
     )
 
 
