@@ -739,6 +739,17 @@ class _Migrator(ContextAwareTransformer):
             return False
         return any(self.index.aware_function(q) for q in self._qnames(func))
 
+    def _localized(self, node: cst.CSTNode) -> bool:
+        """True when ``node`` is the datetime argument of localize(): pytz refused aware ones."""
+        arg = self._parent(node)
+        call = self._parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or not call.args or call.args[0] is not arg:
+            return False
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            return func.attr.value == "localize"
+        return isinstance(func, cst.Name) and func.value == _helpers.LOCALIZE_NAME
+
     def _in_normalize(self, node: cst.CSTNode) -> bool:
         """True when ``node`` is the argument of a normalize() call (rewritten there)."""
         arg = self._parent(node)
@@ -763,9 +774,39 @@ class _Migrator(ContextAwareTransformer):
                 self._zone_aware(right) and not self._is_number(left)
             ):
                 self._report(original_node, "aware-arithmetic")
-            elif self._maybe_aware_shift(left, right):
+            elif self._maybe_aware_shift(left, right) and not self._localized(original_node):
                 self._report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
         return updated_node
+
+    def _utc_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a datetime made aware in UTC or a fixed offset (no DST)."""
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self._single_value(node)
+            return value is not None and self._utc_aware(value, depth + 1)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, _ARITH):
+            return self._utc_aware(node.left, depth + 1) and self._is_delta(node.right)
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        args = [a.value for a in node.args if a.keyword is None]
+        kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+        if isinstance(func, cst.Name):
+            helpers = {_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME} | set(self.own_helpers)
+            return func.value in helpers and len(args) >= 2 and self._utc_like(args[1])
+        if not isinstance(func, cst.Attribute):
+            return False
+        method = func.attr.value
+        tz: cst.BaseExpression | None = None
+        if method in ("localize", "normalize"):
+            tz = func.value
+        elif method == "astimezone" and args:
+            tz = args[0]
+        elif method in ("now", "fromtimestamp"):
+            where = 0 if method == "now" else 1
+            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
+        elif method == "replace":
+            tz = kwargs.get("tzinfo")
+        return tz is not None and self._utc_like(tz)
 
     def _is_delta(self, node: cst.BaseExpression) -> bool:
         if self._is_timedelta(node):
@@ -781,6 +822,8 @@ class _Migrator(ContextAwareTransformer):
         if not self.makes_aware or not self._is_delta(delta):
             return False
         if self._is_naive(shifted) or self._is_delta(shifted) or self._is_number(shifted):
+            return False
+        if self._utc_aware(shifted):
             return False
         root = self._root(shifted)
         name = root.value if isinstance(root, cst.Name) else ""
