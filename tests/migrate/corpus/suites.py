@@ -1,6 +1,6 @@
 """Run corpus projects' own test suites before and after a whole-package migration.
 
-    python tests/migrate/corpus/suites.py [PROJECT ...] [--work DIR]
+    python tests/migrate/corpus/suites.py [PROJECT ...] [--work DIR] [--fixes]
 
 Not part of the test suite (it installs each project's dependencies from PyPI into a scratch
 venv). For each project: copy the release twice, migrate one copy (package and tests) with
@@ -25,6 +25,20 @@ a statement, or on its first line):
 - ``NOT at a marked site``: neither.
 
 A summary line per project counts the new failures in each of the three groups.
+
+With ``--fixes``, the claim "the suites pass after the migration except at marked sites" is
+checked too: the migrated copy ``after/`` is copied to ``fixed/``, the human fixes recorded for
+the project in ``fixes.py`` (what a reader following each marker's advice writes) are applied,
+the suite is run on ``fixed/``, and the tests that still fail there but not before the migration
+are listed with the same attribution (``remaining``), then counted. A fix is a plain text
+replacement in one file (every occurrence, at least one), and it must stay at a marked site:
+each occurrence must lie inside the header lines of a marked statement of the ``after`` file
+(found as above, before any replacement); only a fix flagged ``helper=True`` may change text
+elsewhere, and only by adding new function or class definitions, on lines of their own, next to
+an unchanged anchor, under names the file does not use yet. A fix that does not match, or breaks
+these rules, or leaves a file that no longer parses, is reported (``FIXES FAILED``) and the exit
+status is 1. The goal is that every remaining failure is ``marked at ... (traceback)``: it fails
+on a marked line itself.
 """
 
 from __future__ import annotations
@@ -39,6 +53,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import tokenize
 import venv
 import warnings
@@ -49,6 +64,7 @@ from pathlib import Path, PurePosixPath
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import _corpus  # noqa: E402
+import fixes  # noqa: E402
 
 MARK = "tzcompat-migrate["
 CODES = re.compile(r"tzcompat-migrate\[([^\]]*)\]")
@@ -411,38 +427,18 @@ def _ran_marks(lines: dict[str, dict[str, int]], copy: Path, index: Index) -> li
     return [marked for *_, marked in sorted(ran, key=lambda r: r[:2])]
 
 
-def run_project(name: str, work_root: Path) -> str:
-    project = next(p for p in _corpus.read_manifest() if p.name == name)
-    suite = SUITES[name]
-    source = _corpus.fetch(project)
-    work = work_root / project.slug
-    work.mkdir(parents=True, exist_ok=True)
-    python = _venv(work, suite)
-    before, after = work / "before", work / "after"
-    for copy in (before, after):
-        if copy.exists():
-            shutil.rmtree(copy)
-        shutil.copytree(source, copy)
-        (copy / ".git").mkdir(exist_ok=True)
-    done = subprocess.run(
-        [sys.executable, "-m", "tzcompat", "migrate", "--write", "--no-progress", "-q"]
-        + [str(after / p) for p in suite.migrate],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
-    summary = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
-    old = _pytest(python, before, suite, work / "before.xml")
-    new = _pytest(python, after, suite, work / "after.xml")
-    lines = [f"## {project.slug}", f"migration: {summary}", f"before: {old.counts}"]
-    lines.append(f"after:  {new.counts}")
-    copy = after.resolve()
+def _attribute(
+    python: Path, copy: Path, suite: Suite, old: Outcome, new: Outcome, work: Path, label: str
+) -> tuple[list[str], dict[str, int]]:
+    """A line per test that fails in ``new`` but not in ``old``, with its attribution; tally."""
+    copy = copy.resolve()
     index = _index(copy)
     fresh = sorted(set(new.failed) - set(old.failed))
     nodes = {test: _nodeid(*new.nodes[test], copy, suite) for test in fresh}
     to_trace = [t for t in fresh if not _traceback_marks(new.failed[t], copy, index)]
     traced = _trace(python, copy, suite, [n for t in to_trace if (n := nodes[t])], work)
     tally = {"traceback": 0, "ran": 0, "none": 0}
+    lines = []
     for test in fresh:
         text = new.failed[test]
         at = _traceback_marks(text, copy, index)
@@ -461,24 +457,205 @@ def run_project(name: str, work_root: Path) -> str:
             where += " (passed when rerun traced)"
         tally[kind] += 1
         first = text.strip().splitlines()[0][:160] if text.strip() else ""
-        lines.append(f"  new failure {test}: {where}\n      {first}")
+        lines.append(f"  {label} {test}: {where}\n      {first}")
+    return lines, tally
+
+
+# -- the recorded human fixes (fixes.py), applied to a copy of the migrated copy
+
+
+class FixError(Exception):
+    """A recorded fix that does not match, or that would change code outside a marked site."""
+
+
+def _read(path: Path) -> tuple[str, str]:
+    """A file's text, line endings kept, and its encoding."""
+    with path.open("rb") as handle:
+        encoding = tokenize.detect_encoding(handle.readline)[0]
+    with path.open(encoding=encoding, newline="") as handle:
+        return handle.read(), encoding
+
+
+def _occurrences(text: str, old: str) -> list[tuple[int, int]]:
+    """The spans that ``str.replace`` replaces."""
+    spans, start = [], text.find(old) if old else -1
+    while start >= 0:
+        spans.append((start, start + len(old)))
+        start = text.find(old, start + len(old))
+    return spans
+
+
+def _check_helper(text: str, span: tuple[int, int], fix: fixes.Fix) -> str:
+    """Why a ``helper=True`` fix is not a pure addition of new definitions ("" when it is)."""
+    start, end = span
+    if fix.new.endswith(fix.old) and fix.new != fix.old:
+        added = fix.new[: len(fix.new) - len(fix.old)]
+        whole = added.endswith("\n") and (start == 0 or text[start - 1] == "\n")
+    elif fix.new.startswith(fix.old) and fix.new != fix.old:
+        added = fix.new[len(fix.old) :]
+        whole = added.startswith(("\n", "\r\n")) and text[end : end + 1] in ("", "\r", "\n")
+    else:
+        return "new is not old with the helper added before or after it"
+    if not whole:
+        return "the helper is not on lines of its own"
+    try:
+        tree = ast.parse(textwrap.dedent(added))
+    except SyntaxError as error:
+        return f"the helper does not parse ({error.msg})"
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    if not tree.body or not all(isinstance(node, kinds) for node in tree.body):
+        return "the helper is not only function and class definitions"
+    used = {
+        token.string
+        for token in tokenize.generate_tokens(io.StringIO(text).readline)
+        if token.type == tokenize.NAME
+    }
+    taken = sorted({node.name for node in tree.body} & used)  # type: ignore[attr-defined]
+    return f"the helper defines {', '.join(taken)}, already used in the file" if taken else ""
+
+
+def _apply_fixes(
+    recorded: tuple[fixes.Fix, ...], after: Path, fixed: Path, index: Index
+) -> list[str]:
+    """Apply ``recorded`` to ``fixed``, a copy of ``after``; a line per fix.
+
+    Every fix matches the text of the ``after`` file, and every occurrence must lie inside a
+    marked statement of it (``index``), or be a helper's anchor; raises FixError otherwise.
+    """
+    lines = []
+    files = dict.fromkeys(fix.file for fix in recorded)
+    for rel in files:
+        source = (after / rel).resolve()
+        if not source.is_file():
+            raise FixError(f"{rel}: no such file in the migrated copy")
+        text, encoding = _read(source)
+        marks = index.get(source, [])
+        spans: list[tuple[int, int, int]] = []  # start, end, fix number
+        for number, fix in enumerate(recorded, 1):
+            if fix.file != rel:
+                continue
+            name = f"fix {number} ({rel}: {fix.old!r})"
+            found = _occurrences(text, fix.old)
+            if not found:
+                raise FixError(f"{name} does not match")
+            rows, codes = [], []
+            for start, end in found:
+                first = text.count("\n", 0, start) + 1
+                last = text.count("\n", 0, max(end - 1, start)) + 1
+                rows.append(first)
+                if fix.helper:
+                    if len(found) > 1:
+                        raise FixError(f"{name}: a helper's anchor must match once")
+                    why = _check_helper(text, (start, end), fix)
+                    if why:
+                        raise FixError(f"{name}: {why}")
+                    continue
+                inside = [m for m in marks if set(range(first, last + 1)) <= m.header]
+                if not inside:
+                    raise FixError(f"{name}: {rel}:{first} is not inside a marked statement")
+                codes += [c for m in inside for c in m.codes]
+                spans.append((start, end, number))
+            if fix.helper:
+                spans.append((found[0][0], found[0][1], number))
+                what = f"{rel}:{rows[0]} [helper]"
+            else:
+                what = f"{rel}:{','.join(map(str, rows))} [{', '.join(dict.fromkeys(codes))}]"
+            shown = fix.old if len(fix.old) <= 60 else fix.old[:57] + "..."
+            lines.append(f"  fix {number}: {what}: {shown!r} x{len(found)}")
+        spans.sort()
+        for (_, end, one), (start, _, two) in zip(spans, spans[1:]):
+            if start < end:
+                raise FixError(f"fixes {one} and {two} overlap in {rel}")
+        pieces, done = [], 0
+        for start, end, number in spans:
+            pieces += [text[done:start], recorded[number - 1].new]
+            done = end
+        result = "".join(pieces) + text[done:]
+        if source in index:
+            try:
+                ast.parse(result)
+            except SyntaxError as error:
+                raise FixError(f"{rel} does not parse after the fixes: {error}") from None
+        with (fixed / rel).open("w", encoding=encoding, newline="") as handle:
+            handle.write(result)
+    return lines
+
+
+def run_project(name: str, work_root: Path, with_fixes: bool = False) -> tuple[str, bool]:
+    """The project's report, and whether its recorded fixes applied (True without --fixes)."""
+    project = next(p for p in _corpus.read_manifest() if p.name == name)
+    suite = SUITES[name]
+    source = _corpus.fetch(project)
+    work = work_root / project.slug
+    work.mkdir(parents=True, exist_ok=True)
+    python = _venv(work, suite)
+    before, after, fixed = work / "before", work / "after", work / "fixed"
+    for copy in (before, after, fixed):
+        if copy.exists():
+            shutil.rmtree(copy)
+    for copy in (before, after):
+        shutil.copytree(source, copy)
+        (copy / ".git").mkdir(exist_ok=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "tzcompat", "migrate", "--write", "--no-progress", "-q"]
+        + [str(after / p) for p in suite.migrate],
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    summary = done.stderr.strip().splitlines()[-1] if done.stderr.strip() else ""
+    old = _pytest(python, before, suite, work / "before.xml")
+    new = _pytest(python, after, suite, work / "after.xml")
+    lines = [f"## {project.slug}", f"migration: {summary}", f"before: {old.counts}"]
+    lines.append(f"after:  {new.counts}")
+    found, tally = _attribute(python, after, suite, old, new, work, "new failure")
+    lines += found
     for test in sorted(set(old.failed) - set(new.failed)):
         lines.append(f"  fixed by the migration: {test}")
     lines.append(
-        f"new failures: {len(fresh)}; at a marked site (traceback): {tally['traceback']};"
+        f"new failures: {len(found)}; at a marked site (traceback): {tally['traceback']};"
         f" ran a marked site: {tally['ran']}; not marked: {tally['none']}"
     )
-    return "\n".join(lines)
+    if not with_fixes:
+        return "\n".join(lines), True
+    recorded = fixes.FIXES.get(name, ())
+    shutil.copytree(after, fixed)
+    try:
+        lines += _apply_fixes(recorded, after, fixed, _index(after.resolve()))
+    except FixError as error:
+        lines.append(f"FIXES FAILED: {error}")
+        return "\n".join(lines), False
+    if not recorded:
+        lines.append(f"  (no recorded fixes for {name})")
+    out = _pytest(python, fixed, suite, work / "fixed.xml")
+    lines.append(f"fixed:  {out.counts}")
+    left, tally = _attribute(python, fixed, suite, old, out, work, "remaining")
+    lines += left
+    repaired = set(new.failed) - set(old.failed) - set(out.failed)
+    lines.append(
+        f"remaining new failures: {len(left)}; at a marked site (traceback):"
+        f" {tally['traceback']}; ran a marked site: {tally['ran']}; not marked:"
+        f" {tally['none']} (the fixes repaired {len(repaired)} of {len(found)})"
+    )
+    return "\n".join(lines), True
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("projects", nargs="*", default=sorted(SUITES))
     parser.add_argument("--work", default="/tmp/tzcompat-suites", type=Path)
+    parser.add_argument(
+        "--fixes",
+        action="store_true",
+        help="also run the suite on fixed/: the migrated copy with the fixes of fixes.py",
+    )
     args = parser.parse_args(argv)
+    ok = True
     for name in args.projects:
-        print(run_project(name, args.work), flush=True)
-    return 0
+        text, applied = run_project(name, args.work, args.fixes)
+        print(text, flush=True)
+        ok = ok and applied
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
