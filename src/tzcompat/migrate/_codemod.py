@@ -691,14 +691,18 @@ class _Migrator(ContextAwareTransformer):
         if not isinstance(node, cst.Call):
             return False
         func = node.func
-        args = [a.value for a in node.args if a.keyword is None]
-        kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+        found = self._attached_tz(node)
+        if found is not None:
+            tz, method = found
+            if method == "localize":  # localize() or normalize() on tz, or their helpers
+                if isinstance(func, cst.Attribute):
+                    ok, kind = self._pytz_receiver(tz)
+                    return ok and kind not in ("utc", "fixed")
+                return not self._utc_like(tz)
+            if self._utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
+                return False
+            return self._zone_kind(tz) is not None or self._tz_like(tz)
         if isinstance(func, cst.Name):
-            helper_names = {_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME} | set(
-                self.own_helpers
-            )
-            if func.value in helper_names and len(args) >= 2:
-                return not self._utc_like(args[1])
             return bool(
                 self.index is not None
                 and self.module_name
@@ -707,21 +711,6 @@ class _Migrator(ContextAwareTransformer):
         if not isinstance(func, cst.Attribute):
             return False
         method = func.attr.value
-        if method in ("localize", "normalize"):
-            ok, kind = self._pytz_receiver(func.value)
-            return ok and kind not in ("utc", "fixed")
-        tz: cst.BaseExpression | None = None
-        if method == "astimezone" and args:
-            tz = args[0]
-        elif method in ("now", "fromtimestamp"):
-            where = 0 if method == "now" else 1
-            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
-        elif method == "replace":
-            tz = kwargs.get("tzinfo")
-        if tz is not None:
-            if self._utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
-                return False
-            return self._zone_kind(tz) is not None or self._tz_like(tz)
         if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
             cls = self._enclosing(node, cst.ClassDef)
             if cls is not None and self.index is not None and self.module_name:
@@ -787,26 +776,35 @@ class _Migrator(ContextAwareTransformer):
             return self._utc_aware(node.left, depth + 1) and self._is_delta(node.right)
         if not isinstance(node, cst.Call):
             return False
-        func = node.func
-        args = [a.value for a in node.args if a.keyword is None]
-        kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+        found = self._attached_tz(node)
+        return found is not None and self._utc_like(found[0])
+
+    def _attached_tz(self, call: cst.Call) -> tuple[cst.BaseExpression, str] | None:
+        """(tzinfo expression, method) when ``call`` makes an aware datetime in it:
+        ``tz.localize(dt)``/``tz.normalize(dt)`` and the helpers (method "localize"),
+        ``dt.astimezone(tz)``, ``now(tz)``, ``fromtimestamp(ts, tz)``, ``replace(tzinfo=tz)``."""
+        func = call.func
+        args = [a.value for a in call.args if a.keyword is None]
+        kwargs = {a.keyword.value: a.value for a in call.args if a.keyword}
         if isinstance(func, cst.Name):
             helpers = {_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME} | set(self.own_helpers)
-            return func.value in helpers and len(args) >= 2 and self._utc_like(args[1])
+            if func.value in helpers and len(args) >= 2:
+                return args[1], "localize"
+            return None
         if not isinstance(func, cst.Attribute):
-            return False
+            return None
         method = func.attr.value
         tz: cst.BaseExpression | None = None
         if method in ("localize", "normalize"):
-            tz = func.value
-        elif method == "astimezone" and args:
+            return func.value, "localize"
+        if method == "astimezone" and args:
             tz = args[0]
         elif method in ("now", "fromtimestamp"):
             where = 0 if method == "now" else 1
             tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
         elif method == "replace":
             tz = kwargs.get("tzinfo")
-        return tz is not None and self._utc_like(tz)
+        return None if tz is None else (tz, method)
 
     def _is_delta(self, node: cst.BaseExpression) -> bool:
         if self._is_timedelta(node):
