@@ -7,6 +7,8 @@ written, and from the codemod's output of it. The inputs concentrate on folds an
 from __future__ import annotations
 
 import os
+import sys
+import types
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -294,3 +296,51 @@ def test_flow_markers_sit_where_values_change() -> None:
     # the keyword tzinfo= of a project function is not a datetime's: no LMT marker
     keyword = after_source.split("def case_keyword_tzinfo(")[1]
     assert "tzcompat-migrate" not in keyword.split("\ndef ")[0]
+
+
+def _fake_django() -> dict[str, types.ModuleType]:
+    """django.utils.timezone's two functions the duck_typing fixture uses, as Django 3.2 has
+    them: make_aware honours is_dst only for pytz zones."""
+    utils = types.ModuleType("django.utils")
+    timezone_module = types.ModuleType("django.utils.timezone")
+
+    def _is_pytz_zone(tz: object) -> bool:
+        return isinstance(tz, pytz.tzinfo.BaseTzInfo)
+
+    def make_aware(value: datetime, tz: object, is_dst: bool | None = None) -> datetime:
+        if _is_pytz_zone(tz):
+            return tz.localize(value, is_dst=is_dst)  # type: ignore[attr-defined]
+        return value.replace(tzinfo=tz)  # type: ignore[arg-type]
+
+    timezone_module._is_pytz_zone = _is_pytz_zone  # type: ignore[attr-defined]
+    timezone_module.make_aware = make_aware  # type: ignore[attr-defined]
+    utils.timezone = timezone_module  # type: ignore[attr-defined]
+    return {
+        "django": types.ModuleType("django"),
+        "django.utils": utils,
+        "django.utils.timezone": timezone_module,
+    }
+
+
+def test_duck_typing_markers_sit_where_the_answers_flip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cases 4, 7 and 9: each marked test of "is this a pytz zone" really takes the other
+    branch once the zone is a ZoneInfo, and the private attributes are gone."""
+    for name, module in _fake_django().items():
+        monkeypatch.setitem(sys.modules, name, module)
+    source = (eq.FIXTURES / "duck_typing.py").read_text()
+    after_source = migrate_source(source).code
+    before = eq.load(source, "duck_before")
+    after = eq.load(after_source, "duck_after")  # marked sites keep their pytz names
+    fold = datetime(2020, 11, 1, 1, 30)
+    old = before.to_utc(fold, pytz.timezone("America/New_York"))
+    new = after.to_utc(fold, zoneinfo_zone("America/New_York"))
+    # pytz: localize(is_dst=False) takes EST; the ZoneInfo path reaches make_aware's fold=0, EDT
+    assert old.utcoffset() == timedelta(hours=-5) and new.utcoffset() == timedelta(hours=-4)
+    assert before.name_of(pytz.timezone("Europe/Paris")) == "Europe/Paris"
+    assert after.name_of(zoneinfo_zone("Europe/Paris")) is None
+    for function in ("transitions", "offset_of"):
+        getattr(before, function)(pytz.timezone("Europe/Paris"))
+        with pytest.raises(AttributeError):
+            getattr(after, function)(zoneinfo_zone("Europe/Paris"))
+    for code in ("duck-typing", "pytz-type-check", "is-dst-ignored", "tzname-none", "pytz-private"):
+        assert f"# tzcompat-migrate[{code}]" in after_source, code
