@@ -299,3 +299,31 @@ def test_flows_across_returns_methods_and_modules() -> None:
     marked = [i for i, line in enumerate(sched) if "tzcompat-migrate[aware-arithmetic]" in line]
     assert [sched[i + 1].strip() for i in marked] == ["return d + datetime.timedelta(days=1)"]
     assert 'UTC = ZoneInfo("UTC")' in out("lib.consts")
+
+
+def test_utc_from_another_module_is_never_zone_arithmetic() -> None:
+    """Babel: ``UTC = pytz.utc`` in one module (ZoneInfo("UTC") once migrated), shifted in
+    another that also localizes: no arithmetic marker, on the first run or the second."""
+    sources = {
+        "lib": "",
+        "lib.consts": (
+            "import pytz\n\nUTC = pytz.utc\n\n\ndef zone(k):\n    return pytz.timezone(k)\n"
+        ),
+        "lib.use": (
+            "import datetime\n\nfrom lib.consts import UTC, zone\n\n\n"
+            "def f(naive, key):\n"
+            "    start = naive.replace(tzinfo=UTC)\n"
+            "    local = zone(key).localize(naive)\n"
+            "    return (start + datetime.timedelta(minutes=18),"
+            " local + datetime.timedelta(hours=1))\n"
+        ),
+    }
+    first = index_sources(sources, packages=["lib"])
+    assert "lib.consts.UTC" in first.utc_names
+    out = {m: migrate_source(c, index=first, module_name=m).code for m, c in sources.items()}
+    assert 'UTC = ZoneInfo("UTC")' in out["lib.consts"]
+    assert out["lib.use"].count("tzcompat-migrate[aware-arithmetic]") == 1  # the local one
+    second = index_sources(out, packages=["lib"])
+    assert "lib.consts.UTC" in second.utc_names
+    for module, code in out.items():
+        assert migrate_source(code, index=second, module_name=module).code == code, module

@@ -652,7 +652,7 @@ class _Migrator(ContextAwareTransformer):
         )
 
     # ------------------------------------------------------------------ pytz arithmetic
-    def _utc_like(self, node: cst.BaseExpression) -> bool:
+    def _utc_like(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when the tzinfo expression ``node`` is UTC or a fixed offset (no DST)."""
         if self._zone_kind(node) in ("utc", "fixed") or self._ref(node) in _UTC_REFS:
             return True
@@ -666,7 +666,14 @@ class _Migrator(ContextAwareTransformer):
             )
         if isinstance(node, cst.Attribute) and node.attr.value == "utc":
             return True  # timezone.utc, dt_timezone.utc
-        return bool({"datetime.timezone.utc", "datetime.UTC"} & self._qnames(node))
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self._single_value(node)
+            if value is not None and self._utc_like(value, depth + 1):
+                return True
+        qnames = self._qnames(node)
+        if self.index is not None and qnames & self.index.utc_names:
+            return True  # a project module's UTC = pytz.utc (or, migrated, ZoneInfo("UTC"))
+        return bool({"datetime.timezone.utc", "datetime.UTC"} & qnames)
 
     def _zone_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when ``node`` may be a datetime aware in a pytz zone with DST (localize(),

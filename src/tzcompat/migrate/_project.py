@@ -46,6 +46,9 @@ class ModuleFacts:
     aware_returns: frozenset[str] = frozenset()
     #: some expression makes a datetime aware in a zone that may be pytz's (see aware_returns)
     makes_aware: bool = False
+    #: top-level names bound to a UTC object of any library (pytz.utc, ZoneInfo("UTC"),
+    #: timezone.utc): arithmetic on datetimes aware in them is the same in pytz and zoneinfo
+    utc_bindings: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -59,6 +62,8 @@ class ProjectIndex:
     zone_functions: dict[str, str] = field(default_factory=dict)
     #: module -> names other modules import from it (``from module import name``)
     imported_from: dict[str, set[str]] = field(default_factory=dict)
+    #: qualified top-level names bound to a UTC object (directly or re-exported)
+    utc_names: set[str] = field(default_factory=set)
 
     @property
     def has_pytz(self) -> bool:
@@ -102,8 +107,15 @@ class ProjectIndex:
         for facts in self.modules.values():
             for module, name in facts.imported:
                 self.imported_from.setdefault(module, set()).add(name)
+        self.utc_names.clear()
+        for facts in self.modules.values():
+            self.utc_names.update(f"{facts.name}.{n}" for n in facts.utc_bindings)
         for _ in range(8):  # chains of re-exports are short; stop at a fixed point
             before = (dict(self.zones), dict(self.zone_functions))
+            for facts in self.modules.values():
+                for name, raw in facts.bindings.items():
+                    if raw.startswith("ref:") and raw[4:] in self.utc_names:
+                        self.utc_names.add(f"{facts.name}.{name}")
             for facts in self.modules.values():
                 for name, raw in facts.bindings.items():
                     kind = self._kind(raw)
@@ -279,13 +291,17 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
     scan.visit(tree)
     bindings: dict[str, str] = {}
     returns: dict[str, str] = {}
+    utc_bindings: set[str] = set()
     for stmt in tree.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             raw = scan.classify(stmt.value)
+            utc = _utc_like(scan, stmt.value)
             for target in targets:
                 if raw and isinstance(target, ast.Name):
                     bindings[target.id] = raw
+                if utc and isinstance(target, ast.Name):
+                    utc_bindings.add(target.id)
         elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             raw = _returned(scan, stmt)
             if raw:
@@ -305,6 +321,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             for node in ast.walk(tree)
             if isinstance(node, ast.Call)
         ),
+        frozenset(utc_bindings),
     )
 
 
@@ -341,9 +358,16 @@ _UTC_NAMES = frozenset(
 )
 
 
+_UTC_KEYS = frozenset({"UTC", "ETC/UTC", "UCT", "ETC/UCT", "ZULU", "ETC/ZULU", "UNIVERSAL"})
+
+
 def _utc_like(scan: _Scanner, node: ast.AST) -> bool:
     if isinstance(node, ast.Call):
-        return scan.qual(node.func) == "dateutil.tz.tzutc"
+        func = scan.qual(node.func)
+        if func in ("zoneinfo.ZoneInfo", "pytz.timezone") and len(node.args) == 1:
+            key = node.args[0]
+            return isinstance(key, ast.Constant) and str(key.value).upper() in _UTC_KEYS
+        return func == "dateutil.tz.tzutc"
     if isinstance(node, ast.Attribute) and node.attr == "utc":
         return True  # timezone.utc, pytz.utc, dt_timezone.utc, ...
     return scan.qual(node) in _UTC_NAMES
