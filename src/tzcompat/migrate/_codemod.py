@@ -160,12 +160,13 @@ _PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfo
 # generic-looking private names: pytz's only on a receiver that looks like a zone
 _PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
 _PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
-# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
+# calls where tzinfo= attaches a zone as it is (the LMT trap)
 _DATETIME_MAKERS = frozenset({"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
 # assertion methods that compare their first two arguments for (in)equality or identity
 _ASSERT_SAME = frozenset(
     {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
 )
+# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
 _SAFE_METHODS = frozenset(
     {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
 )
@@ -301,11 +302,13 @@ class _Migrator(ContextAwareTransformer):
         utc_zone: bool = False,
         duck_typed: frozenset[str] = frozenset(),
         makes_aware: bool = False,
+        quote: str = '"',
     ) -> None:
         super().__init__(context)
         #: pytz.utc becomes ZoneInfo("UTC"), so pytz.timezone(name) for "UTC" stays the same object
         self.utc_zone = utc_zone
-        self.quote = '"'
+        #: the quote the module's string literals mostly use, for the literals the rewrite adds
+        self.quote = quote
         #: receivers the module tests with hasattr(x, "zone"/"localize"...): pytz zones at times
         self.duck_typed = duck_typed
         #: the module makes datetimes aware in zones that may be pytz's, so a datetime of
@@ -735,27 +738,17 @@ class _Migrator(ContextAwareTransformer):
             return False
         return any(self.index.aware_function(q) for q in self._qnames(func))
 
-    def _localized(self, node: cst.CSTNode) -> bool:
-        """True when ``node`` is the datetime argument of localize(): pytz refused aware ones."""
+    def _argument_of(self, node: cst.CSTNode, method: str, helper: str, first: bool) -> bool:
+        """True when ``node`` is an argument (``first``: the first) of ``x.method(...)`` or of
+        the codemod's ``helper(...)``."""
         arg = self._parent(node)
         call = self._parent(arg) if isinstance(arg, cst.Arg) else None
-        if not isinstance(call, cst.Call) or not call.args or call.args[0] is not arg:
+        if not isinstance(call, cst.Call) or (first and call.args[0] is not arg):
             return False
         func = call.func
         if isinstance(func, cst.Attribute):
-            return func.attr.value == "localize"
-        return isinstance(func, cst.Name) and func.value == _helpers.LOCALIZE_NAME
-
-    def _in_normalize(self, node: cst.CSTNode) -> bool:
-        """True when ``node`` is the argument of a normalize() call (rewritten there)."""
-        arg = self._parent(node)
-        call = self._parent(arg) if isinstance(arg, cst.Arg) else None
-        if not isinstance(call, cst.Call):
-            return False
-        func = call.func
-        if isinstance(func, cst.Attribute):
-            return func.attr.value == "normalize"
-        return isinstance(func, cst.Name) and func.value == _helpers.NORMALIZE_NAME
+            return func.attr.value == method
+        return isinstance(func, cst.Name) and func.value == helper
 
     def leave_BinaryOperation(
         self, original_node: cst.BinaryOperation, updated_node: cst.BinaryOperation
@@ -763,14 +756,17 @@ class _Migrator(ContextAwareTransformer):
         if (
             self.pytz_world
             and isinstance(original_node.operator, _ARITH)
-            and not self._in_normalize(original_node)
+            # normalize(dt + delta) is rewritten there
+            and not self._argument_of(original_node, "normalize", _helpers.NORMALIZE_NAME, False)
         ):
             left, right = original_node.left, original_node.right
             if (self._zone_aware(left) and not self._is_number(right)) or (
                 self._zone_aware(right) and not self._is_number(left)
             ):
                 self._report(original_node, "aware-arithmetic")
-            elif self._maybe_aware_shift(left, right) and not self._localized(original_node):
+            elif self._maybe_aware_shift(left, right) and not self._argument_of(
+                original_node, "localize", _helpers.LOCALIZE_NAME, True
+            ):  # localize() refused aware datetimes: its argument is naive
                 self._report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
         return updated_node
 
@@ -837,18 +833,14 @@ class _Migrator(ContextAwareTransformer):
     def leave_AugAssign(
         self, original_node: cst.AugAssign, updated_node: cst.AugAssign
     ) -> cst.AugAssign:
-        if (
-            self.pytz_world
-            and isinstance(original_node.operator, cst.AddAssign | cst.SubtractAssign)
-            and not self._is_number(original_node.value)
-            and self._zone_aware(original_node.target)  # type: ignore[arg-type]
+        if not self.pytz_world or not isinstance(
+            original_node.operator, cst.AddAssign | cst.SubtractAssign
         ):
+            return updated_node
+        target, value = original_node.target, original_node.value
+        if not self._is_number(value) and self._zone_aware(target):  # type: ignore[arg-type]
             self._report(original_node, "aware-arithmetic")
-        elif (
-            self.pytz_world
-            and isinstance(original_node.operator, cst.AddAssign | cst.SubtractAssign)
-            and self._maybe_aware_shift(original_node.target, original_node.value)  # type: ignore[arg-type]
-        ):
+        elif self._maybe_aware_shift(target, value):  # type: ignore[arg-type]
             self._report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
         return updated_node
 
@@ -1626,8 +1618,8 @@ def migrate_module(
         utc_zone=utc_zone,
         duck_typed=_duck_typed(module),
         makes_aware=makes_aware,
+        quote=_quote_style(module),
     )
-    migrator.quote = _quote_style(module)
     migrator.own_helpers = frozenset(ours)
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import os
 import tokenize
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -306,22 +307,21 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             raw = _returned(scan, stmt)
             if raw:
                 returns[stmt.name] = raw
+    utc_like = functools.partial(_utc_like, scan)
     return ModuleFacts(
         module,
         is_package,
-        scan.imports_pytz,
-        scan.raises,
-        bindings,
-        returns,
-        tuple(scan.imported),
-        scan.dynamic,
-        _aware_returns(scan, tree),
-        any(
-            zone_aware_call(node, lambda n: _utc_like(scan, n))
-            for node in ast.walk(tree)
-            if isinstance(node, ast.Call)
+        imports_pytz=scan.imports_pytz,
+        raises_time_errors=scan.raises,
+        bindings=bindings,
+        returns=returns,
+        imported=tuple(scan.imported),
+        dynamic_timezone=scan.dynamic,
+        aware_returns=_aware_returns(tree, utc_like),
+        makes_aware=any(
+            zone_aware_call(node, utc_like) for node in ast.walk(tree) if isinstance(node, ast.Call)
         ),
-        frozenset(utc_bindings),
+        utc_bindings=frozenset(utc_bindings),
     )
 
 
@@ -356,8 +356,6 @@ def _returned(scan: _Scanner, func: ast.FunctionDef | ast.AsyncFunctionDef) -> s
 _UTC_NAMES = frozenset(
     {"pytz.utc", "pytz.UTC", "datetime.timezone.utc", "datetime.UTC", "dateutil.tz.UTC"}
 )
-
-
 _UTC_KEYS = frozenset({"UTC", "ETC/UTC", "UCT", "ETC/UCT", "ZULU", "ETC/ZULU", "UNIVERSAL"})
 
 
@@ -373,19 +371,19 @@ def _utc_like(scan: _Scanner, node: ast.AST) -> bool:
     return scan.qual(node) in _UTC_NAMES
 
 
-def zone_aware_call(node: ast.Call, utc_like: object) -> bool:
+def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool:
     """True when the call makes an aware datetime in a zone other than UTC (``utc_like(node)``
     says whether a tzinfo expression is UTC), judged from its shape alone."""
     func = node.func
     if isinstance(func, ast.Name):
         if func.id in ("_tz_localize", "_tz_normalize") and len(node.args) >= 2:
-            return not utc_like(node.args[1])  # type: ignore[operator]
+            return not utc_like(node.args[1])
         return False
     if not isinstance(func, ast.Attribute):
         return False
     tz: ast.AST | None = None
     if func.attr in ("localize", "normalize"):
-        return not utc_like(func.value)  # type: ignore[operator]
+        return not utc_like(func.value)
     kwargs = {k.arg: k.value for k in node.keywords}
     if func.attr == "astimezone" and node.args:
         tz = node.args[0]
@@ -396,10 +394,10 @@ def zone_aware_call(node: ast.Call, utc_like: object) -> bool:
         tz = kwargs.get("tzinfo")
         if isinstance(tz, ast.Constant):
             return False
-    return tz is not None and not utc_like(tz)  # type: ignore[operator]
+    return tz is not None and not utc_like(tz)
 
 
-def _aware_returns(scan: _Scanner, tree: ast.Module) -> frozenset[str]:
+def _aware_returns(tree: ast.Module, utc_like: Callable[[ast.AST], bool]) -> frozenset[str]:
     """Functions and methods whose return value may be zone-aware (see ModuleFacts)."""
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for stmt in tree.body:
@@ -415,7 +413,7 @@ def _aware_returns(scan: _Scanner, tree: ast.Module) -> frozenset[str]:
         if node is None or depth > 6:
             return False
         if isinstance(node, ast.Call):
-            if zone_aware_call(node, lambda n: _utc_like(scan, n)):
+            if zone_aware_call(node, utc_like):
                 return True
             func = node.func
             if (
