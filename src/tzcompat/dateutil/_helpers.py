@@ -40,21 +40,18 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
             raise ValueError("Datetime is naive and no time zone provided.")
         tz = dt.tzinfo
     if type(tz) is tzfile:
-        if type(dt) is datetime:
-            # tzfile.is_ambiguous's cached answer for a day that has been seen, inline:
-            # this is a one-dict-lookup question, and a method call would double its cost.
-            entry = tz._days.get(dt.toordinal())
-            if entry is not None and not tz._fixed_offset:
-                if entry:
-                    return False  # nothing changes that day
+        if type(dt) is datetime and not tz._fixed_offset:
+            # tzfile.is_ambiguous's table lookup, inline: this is a one-dict-lookup
+            # question, and a method call would double its cost.
+            entry = tz._sy.get(dt.year)
+            if entry is not None:
                 zone = dt.tzinfo
                 if zone is tz:
-                    status = entry.status[_bisect_right(entry.status_aware, dt)]
+                    status = entry[2][_bisect_right(entry[0], dt)]
                 elif zone is None:
-                    status = entry.status[_bisect_right(entry.status_bounds, dt)]
+                    status = entry[2][_bisect_right(entry[1], dt)]
                 else:
-                    status = entry.status[
-                        _bisect_right(entry.status_bounds, dt.replace(tzinfo=None))]
+                    status = entry[2][_bisect_right(entry[1], dt.replace(tzinfo=None))]
                 if status is not None:
                     return status == 1
         try:

@@ -6,9 +6,10 @@ own tables (same names, so code and tests that read ``_trans_utc``, ``_tz_after`
 ``dst()`` inference and its rules after the last transition (which differ from
 ``ZoneInfo``'s in corner cases, so they are not delegated to the core).
 
-Speed comes from two caches over dateutil's exact algorithm: per year, the
-breakpoints that split the year into stretches with one answer; per day, the answer
-for days with no change at all (one dict lookup on ``toordinal()``).
+Speed comes from per-year tables over dateutil's exact algorithm: the breakpoints
+that split a year into stretches with one answer, kept as datetimes carrying the
+zone, so that any instant of a seen year is one dict lookup and a short bisect.
+The tables are bounded in years (``_YEAR_CACHE_SIZE``), not in instants seen.
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ _DERIVED_ATTRS = frozenset(["_ttinfo_list", "_ttinfos", "_trans_local", "_tti_be
 _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
-        "_data", "_wall_years", "_utc_years", "_days", "_utc_days", "_tti_memo", "_windows",
+        "_data", "_wall_years", "_utc_years", "_wy", "_uy", "_sy", "_tti_memo", "_windows",
         *_DERIVED_ATTRS,
     ]
 )
-# Years of lookup segments kept per fold (a few hundred bytes each), and days.
-_YEAR_CACHE_SIZE = 1024
-_DAY_CACHE_SIZE = 1024
+# Years of lookup tables kept per table (about a kilobyte per year in all): enough for
+# instants spread over five centuries without rebuilding.
+_YEAR_CACHE_SIZE = 512
 
 
 def _max_offset(rule: _TZStr) -> int:
@@ -210,111 +211,6 @@ class _Derived:
         return obj.__dict__[self.name]
 
 
-class _DaySplit(int):
-    """A wall day with a change in it: for each fold, the breakpoints inside the day
-    (as datetimes carrying the zone, and naive) and the ttinfo of each stretch (None:
-    ask the exact algorithm); plus whether each stretch is ambiguous or imaginary.
-
-    An int equal to 0, so that the clean-day test ``if entry:`` is false for it
-    without a Python-level ``__bool__`` call on the hot path."""
-
-    aware: tuple[tuple[datetime, ...], ...]
-    naive: tuple[tuple[datetime, ...], ...]
-    values: tuple[Any, ...]
-    offsets: tuple[Any, ...]
-    hours: dict[int, timedelta]
-    status: tuple[int | None, ...]
-    status_bounds: tuple[datetime, ...]
-    status_aware: tuple[datetime, ...]
-    # Not a ttinfo: the hot paths' clean-day test reads None here.
-    utcoff = dstoff = tzname = None
-
-    @classmethod
-    def build(cls, zone: tzfile, start: int, per_fold: list[tuple[list[int], Any]]) -> _DaySplit:
-        self = cls(0)
-        self.aware = tuple(tuple(zone._aware(p) for p in inner) for inner, _ in per_fold)
-        self.naive = tuple(tuple(d.replace(tzinfo=None) for d in b) for b in self.aware)
-        self.values = tuple(vals for _, vals in per_fold)
-        # For utcoffset(): per fold, (breakpoints, offsets), in one lookup.
-        self.offsets = tuple(
-            (bounds, tuple(t.utcoff if t is not None else None for t in vals))
-            for bounds, vals in zip(self.aware, self.values)
-        )
-        # Hours of the day with one offset for every time and both folds.
-        self.hours = {}
-        for hour in range(24):
-            lo, hi = start + hour * 3600, start + hour * 3600 + 3600
-            answers = set()
-            for inner, vals in per_fold:
-                if any(lo < p < hi for p in inner):
-                    break
-                tti = vals[_bisect_right(inner, lo)]
-                if tti is None:
-                    break
-                answers.add(tti.utcoff)
-            else:
-                if len(answers) == 1:
-                    self.hours[hour] = answers.pop()
-        # Where either fold changes, and the sign of (fold-0 offset - fold-1 offset).
-        points = sorted(set(per_fold[0][0]) | set(per_fold[1][0]))
-        status: list[int | None] = []
-        for i in range(len(points) + 1):
-            answers = []
-            for inner, vals in per_fold:
-                if i == 0:
-                    answers.append(vals[0])
-                else:
-                    answers.append(vals[_bisect_right(inner, points[i - 1])])
-            t0, t1 = answers
-            if t0 is None or t1 is None:
-                status.append(None)
-            else:
-                status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
-        self.status = tuple(status)
-        # The same bounds carrying the zone: a datetime with this zone compares to them
-        # field by field, with no replace(tzinfo=None) per call.
-        self.status_aware = tuple(zone._aware(p) for p in points)
-        self.status_bounds = tuple(d.replace(tzinfo=None) for d in self.status_aware)
-        return self
-
-
-class _UtcDaySplit(int):
-    """A UTC day with a change (or a fold) in it, for ``fromutc``; an int equal to 0,
-    like ``_DaySplit``."""
-
-    aware: tuple[datetime, ...]
-    naive: tuple[datetime, ...]
-    values: Any
-
-    hours: dict[int, tuple[timedelta, bool, bytes | None]]
-    # Not a ttinfo: fromutc's clean-day test reads None here.
-    utcoff = None
-
-    @classmethod
-    def build(cls, zone: tzfile, start: int, inner: list[int], values: Any) -> _UtcDaySplit:
-        self = cls(0)
-        self.aware = tuple(zone._aware(p) for p in inner)
-        self.naive = tuple(d.replace(tzinfo=None) for d in self.aware)
-        self.values = values
-        # Hours with one (offset, fold) answer throughout.
-        self.hours = {}
-        for hour in range(24):
-            lo, hi = start + hour * 3600, start + hour * 3600 + 3600
-            if any(lo < p < hi for p in inner):
-                continue
-            value = values[_bisect_right(inner, lo)]
-            if value is not None:
-                off, fold = value[0], value[1]
-                prefix = None
-                if fold and not off.microseconds and not off.seconds % 3600:
-                    # The pickle state of the local start of the hour, up to its
-                    # hour byte, with fold=1 in the month byte's top bit.
-                    state = (zone._aware(lo) + off).__reduce__()[1][0]
-                    prefix = state[:2] + bytes((state[2] | 0x80,)) + state[3:5]
-                self.hours[hour] = (off, fold, prefix)
-        return self
-
-
 @_peer.hide_real_only
 class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     """A zone read from a TZif file: a path (``str``) or a binary file object.
@@ -324,10 +220,10 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     given. Equality compares the data; objects are unhashable and pickle by value.
     """
 
-    # The per-day caches every utcoffset()/fromutc() reads: a slot loads faster than an
+    # The per-year tables every utcoffset()/fromutc() reads: a slot loads faster than an
     # instance-dict entry (about 60 ns of a ~600 ns astimezone). Other state stays in
     # __dict__, as dateutil's.
-    __slots__ = ("_days", "_utc_days")
+    __slots__ = ("_wy", "_uy", "_sy")
 
     _ttinfo_list = _Derived()
     _ttinfos = _Derived()
@@ -376,8 +272,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         self._tz_str = tz_str
         self._wall_years: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
         self._utc_years: dict[int, Any] = {}
-        self._days: dict[int, _ttinfo | _DaySplit] = {}
-        self._utc_days: dict[int, _ttinfo | _UtcDaySplit] = {}
+        self._wy: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
+        self._uy: dict[int, Any] = {}
+        self._sy: dict[int, Any] = {}
         self._tti_memo: dict[int, _ttinfo] = {}
         self._windows: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
         # Before the first transition: the first standard type (whose DST amount is
@@ -612,99 +509,115 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     # -- tzinfo API --------------------------------------------------------------
     #
-    # The hot paths first try a per-day cache (as the core's ZoneInfo does): a wall
-    # (or UTC) day with no change in it has one answer for every time and both
-    # folds, so one dict lookup on the ordinal answers. Days with a change hold 0
-    # and take the segment lookup.
+    # The hot paths read one per-year table: for wall times (per fold) and for UTC
+    # times, the year's breakpoints as datetimes carrying this zone and the answer
+    # of each stretch. A datetime carrying the same zone compares with them field
+    # by field (no replace() per call), so any instant of a seen year costs one
+    # dict lookup and a short bisect, whether or not it was asked before; a
+    # stretch holding None (next to a new year or the last transition under a
+    # footer rule) takes the exact path. The tables are bounded by years, never
+    # by the number of distinct instants seen.
 
     # A subscript in a try (no cost in CPython 3.11+ unless it raises) is cheaper
-    # than .get(); a miss (None has no toordinal, or an unseen day) takes the full
-    # path. Split days answer None for utcoff/dstoff/tzname, never a real value.
+    # than .get(); a miss (None has no tzinfo, an unseen year) takes the full path.
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         try:
-            tti = self._days[dt.toordinal()]  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]
+                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
+                off = entry[1][_bisect_right(entry[0], dt)]
+                if off is not None:
+                    return off  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
-            return self._wall_lookup(dt).utcoff
-        off = tti.utcoff
-        if off is not None:
-            return off
-        # A day with a change: most of its hours still have one answer.
-        off = tti.hours.get(dt.hour)  # type: ignore[union-attr]
-        if off is not None:
-            return off
-        if dt.tzinfo is self:  # type: ignore[union-attr]
-            bounds, offsets = tti.offsets[dt.fold]  # type: ignore[union-attr]
-            off = offsets[_bisect_right(bounds, dt)]
-            if off is not None:
-                return off
+            pass
         return self._wall_lookup(dt).utcoff
 
     def dst(self, dt: datetime | None) -> timedelta | None:
         try:
-            off = self._days[dt.toordinal()].dstoff  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]
+                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
+                tti = entry[3][_bisect_right(entry[0], dt)]
+                if tti is not None:
+                    return tti.dstoff  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
-            off = None
-        return off if off is not None else self._wall_lookup(dt).dstoff
+            pass
+        return self._wall_lookup(dt).dstoff
 
     def tzname(self, dt: datetime | None) -> str | None:
         try:
-            name = self._days[dt.toordinal()].tzname  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]
+                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
+                tti = entry[3][_bisect_right(entry[0], dt)]
+                if tti is not None:
+                    return tti.tzname  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
-            name = None
-        return name if name is not None else self._wall_lookup(dt).tzname
+            pass
+        return self._wall_lookup(dt).tzname
 
     def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
-        """The ttinfo for a wall time, past the clean-day shortcut."""
+        """The ttinfo for a wall time (any tzinfo, or naive), past the fast path."""
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
-        day = dt.toordinal()
-        entry = self._days.get(day)
-        if entry is None:
-            entry = self._remember_day(day, dt.year)
-        if entry:
-            return entry  # type: ignore[return-value]
         fold = dt.fold
+        year = dt.year
+        entry = self._wy[fold].get(year) or self._wall_year(year, fold)
         zone = dt.tzinfo
         if zone is self:
-            tti = entry.values[fold][_bisect_right(entry.aware[fold], dt)]  # type: ignore[union-attr]
+            tti = entry[3][_bisect_right(entry[0], dt)]
         else:
             naive = dt if zone is None else dt.replace(tzinfo=None)
-            tti = entry.values[fold][_bisect_right(entry.naive[fold], naive)]  # type: ignore[union-attr]
+            tti = entry[3][_bisect_right(entry[2], naive)]
         if tti is not None:
-            return tti
-        return self._wall_exact(self._get_local_timestamp(dt), dt.year, fold)
+            return tti  # type: ignore[no-any-return]
+        return self._wall_exact(self._get_local_timestamp(dt), year, fold)
+
+    def _wall_year(self, year: int, fold: int) -> tuple[Any, ...]:
+        """``(bounds carrying the zone, offsets, naive bounds, ttinfos)`` for wall times
+        in ``year`` at ``fold`` (a stretch's answer None: ask the exact algorithm)."""
+        points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
+        aware = tuple(map(self._aware, points))
+        entry = (
+            aware,
+            tuple(t.utcoff if t is not None else None for t in values),
+            tuple(d.replace(tzinfo=None) for d in aware),
+            values,
+        )
+        cache = self._wy[fold]
+        if len(cache) >= _YEAR_CACHE_SIZE:
+            cache.clear()
+        cache[year] = entry
+        return entry
+
+    def _status_year(self, year: int) -> tuple[Any, ...]:
+        """``(bounds carrying the zone, naive bounds, statuses)`` for wall times in
+        ``year``: where either fold changes, and per stretch the sign of (fold-0 offset
+        - fold-1 offset): 1 ambiguous, -1 imaginary, 0 neither, None ask the exact way."""
+        p0, v0 = self._wall_years[0].get(year) or self._wall_segments(year, 0)
+        p1, v1 = self._wall_years[1].get(year) or self._wall_segments(year, 1)
+        points = sorted(set(p0) | set(p1))
+        status: list[int | None] = []
+        for i in range(len(points) + 1):
+            if i == 0:
+                t0, t1 = v0[0], v1[0]
+            else:
+                t0 = v0[_bisect_right(p0, points[i - 1])]
+                t1 = v1[_bisect_right(p1, points[i - 1])]
+            if t0 is None or t1 is None:
+                status.append(None)
+            else:
+                status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
+        aware = tuple(map(self._aware, points))
+        entry = (aware, tuple(d.replace(tzinfo=None) for d in aware), tuple(status))
+        cache = self._sy
+        if len(cache) >= _YEAR_CACHE_SIZE:
+            cache.clear()
+        cache[year] = entry
+        return entry
 
     def _wall_segment(self, ts: int, year: int, fold: int) -> _ttinfo:
         entry = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
         tti = entry[1][_bisect_right(entry[0], ts)]
         return tti if tti is not None else self._wall_exact(ts, year, fold)
-
-    def _remember_day(self, day: int, year: int) -> _ttinfo | _DaySplit:
-        """Cache what a wall day needs: its one ttinfo, or where it changes."""
-        start = (day - _EPOCH_ORDINAL) * 86400
-        end = start + 86400
-        per_fold = []
-        for fold in (0, 1):
-            points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
-            k = _bisect_right(points, start)
-            inner = []
-            while k < len(points) and points[k] < end:
-                inner.append(points[k])
-                k += 1
-            first = k - len(inner)
-            per_fold.append((inner, values[first : k + 1]))
-        (inner0, vals0), (inner1, vals1) = per_fold
-        entry: _ttinfo | _DaySplit
-        if not inner0 and not inner1 and vals0[0] is not None and vals0[0] == vals1[0]:
-            entry = vals0[0]
-        else:
-            entry = _DaySplit.build(self, start, per_fold)
-        days = self._days
-        if len(days) >= _DAY_CACHE_SIZE:
-            days.clear()
-        days[day] = entry
-        return entry
 
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` (naive or aware) occurs twice in this zone."""
@@ -715,20 +628,16 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         if dt is None or self._fixed_offset:
             return 0
         if isinstance(dt, datetime):
-            day = dt.toordinal()
-            entry = self._days.get(day)
-            if entry is None:
-                entry = self._remember_day(day, dt.year)
-            if entry:
-                return 0  # nothing changes that day
+            year = dt.year
+            entry = self._sy.get(year) or self._status_year(year)
             zone = dt.tzinfo
             if zone is self:
-                status = entry.status[_bisect_right(entry.status_aware, dt)]  # type: ignore[union-attr]
+                status = entry[2][_bisect_right(entry[0], dt)]
             else:
                 naive = dt if zone is None else dt.replace(tzinfo=None)
-                status = entry.status[_bisect_right(entry.status_bounds, naive)]  # type: ignore[union-attr]
+                status = entry[2][_bisect_right(entry[1], naive)]
             if status is not None:
-                return status
+                return status  # type: ignore[no-any-return]
         ts = self._get_local_timestamp(dt)
         off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
         off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
@@ -751,50 +660,50 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def _utc_value(self, dt: datetime) -> tuple[timedelta, bool]:
         """(offset, fold) that fromutc gives for the UTC time in ``dt``'s fields."""
-        day = dt.toordinal()
-        entry = self._utc_days.get(day)
-        if entry is None:
-            entry = self._remember_utc_day(day, dt.year)
-        if entry:
-            return entry.utcoff, False  # type: ignore[union-attr, return-value]
+        year = dt.year
+        entry = self._uy.get(year) or self._utc_year(year)
         zone = dt.tzinfo
         if zone is self:
-            value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
+            value = entry[2][_bisect_right(entry[0], dt)]
         else:
             naive = dt if zone is None else dt.replace(tzinfo=None)
-            value = entry.values[_bisect_right(entry.naive, naive)]  # type: ignore[union-attr]
+            value = entry[2][_bisect_right(entry[1], naive)]
         if value is None:
-            ts = (day - _EPOCH_ORDINAL) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
-            tti, fold = self._fromutc_exact_ts(ts, dt.year)
+            tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
             return tti.utcoff, fold  # type: ignore[return-value]
-        return value[0], value[1]
+        return value
+
+    def _utc_year(self, year: int) -> tuple[Any, ...]:
+        """``(bounds carrying the zone, naive bounds, (offset, fold) per stretch)`` for
+        UTC times in ``year`` (None: ask the exact algorithm)."""
+        points, values = self._utc_years.get(year) or self._utc_segments(year)
+        aware = tuple(map(self._aware, points))
+        entry = (
+            aware,
+            tuple(d.replace(tzinfo=None) for d in aware),
+            tuple((v[0], v[1]) if v is not None else None for v in values),
+        )
+        cache = self._uy
+        if len(cache) >= _YEAR_CACHE_SIZE:
+            cache.clear()
+        cache[year] = entry
+        return entry
 
     def fromutc(self, dt: datetime) -> datetime:
         """Convert a UTC time carrying this zone to wall time, with ``fold`` set."""
+        try:
+            if dt.tzinfo is self:  # type: ignore[union-attr]
+                entry = self._uy[dt.year]
+                value = entry[2][_bisect_right(entry[0], dt)]
+                if value is not None and not value[1]:
+                    return dt + value[0]  # type: ignore[no-any-return]
+        except (KeyError, AttributeError):
+            pass
         if not isinstance(dt, datetime):
             raise TypeError("fromutc() requires a datetime argument")
         if dt.tzinfo is not self:
             raise ValueError("dt.tzinfo is not self")
-        try:
-            entry = self._utc_days[dt.toordinal()]
-        except KeyError:
-            entry = self._remember_utc_day(dt.toordinal(), dt.year)
-        off = entry.utcoff
-        if off is not None:
-            return dt + off
-        value = entry.hours.get(dt.hour)  # type: ignore[union-attr]
-        if value is not None and value[2] is not None and type(dt) is datetime:
-            # A whole-hour shift into the fold: the local date and hour are fixed
-            # for the UTC hour, the rest is the UTC time's. Building from the
-            # pickle state (fold in the month byte) is several times cheaper than
-            # the constructor's keywords or replace().
-            return datetime(value[2] + dt.__reduce__()[1][0][5:], self)
-        if value is None:
-            value = entry.values[_bisect_right(entry.aware, dt)]  # type: ignore[union-attr]
-        if value is not None:
-            off, fold = value[0], value[1]
-        else:
-            off, fold = self._utc_value(dt)
+        off, fold = self._utc_value(dt)
         dt += off
         if not fold:
             return dt
@@ -804,27 +713,6 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 self, fold=1,
             )
         return dt.replace(fold=1)
-
-    def _remember_utc_day(self, day: int, year: int) -> _ttinfo | _UtcDaySplit:
-        start = (day - _EPOCH_ORDINAL) * 86400
-        end = start + 86400
-        points, values = self._utc_years.get(year) or self._utc_segments(year)
-        k = _bisect_right(points, start)
-        inner = []
-        while k < len(points) and points[k] < end:
-            inner.append(points[k])
-            k += 1
-        vals = values[k - len(inner) : k + 1]
-        entry: _ttinfo | _UtcDaySplit
-        if not inner and vals[0] is not None and not vals[0][1]:
-            entry = vals[0][2]
-        else:
-            entry = _UtcDaySplit.build(self, start, inner, vals)
-        days = self._utc_days
-        if len(days) >= _DAY_CACHE_SIZE:
-            days.clear()
-        days[day] = entry
-        return entry
 
     def _aware(self, ts: int) -> datetime:
         """``ts`` seconds after 1970 (within datetime's range) carrying this zone."""
