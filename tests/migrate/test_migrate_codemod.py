@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tzcompat.migrate._codemod import MARKER_PREFIX, migrate_source
+from tzcompat.migrate._driver import migrate_source
+from tzcompat.migrate._traversal import MARKER_PREFIX
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PAIRS = sorted(p.stem for p in FIXTURES.glob("*.py") if not p.stem.endswith(".expected"))
@@ -218,3 +219,48 @@ def test_type_of_utc_is_marked() -> None:
     # Django: _PYTZ_BASE_CLASSES + (type(pytz.UTC),) would list ZoneInfo as a pytz class
     out = rewrite("import pytz\n\nBASES = (type(pytz.UTC),)\n")
     assert "# tzcompat-migrate[pytz-type-check]: type(pytz.UTC)" in out
+
+
+_IGNORABLE = """import pytz
+tz = pytz.timezone("Europe/Paris")
+
+def f(a, b):
+    x = tz.localize(a)
+    # tzcompat: ignore[TZM102]
+    y = x + b
+    z = x - b  # tzcompat: ignore
+    w = x - b
+    # tzcompat: ignore[TZM105, duck-typing]
+    v = (x -
+      b)  # tzcompat: ignore
+    return y, z, w, v
+"""
+
+
+def test_ignore_comments_silence_one_site() -> None:
+    result = migrate_source(_IGNORABLE)
+    # y: code above; z: trailing on the first line; v: neither the other codes above nor a
+    # comment on a later line of the statement count
+    marked = [f.line for f in result.findings if f.kind == "marker"]
+    assert marked == [9, 11]
+    assert result.code.count(f"{MARKER_PREFIX}[aware-arithmetic]") == 2
+    assert all(f.tzm_code == "TZM102" for f in result.findings if f.kind == "marker")
+
+
+@pytest.mark.parametrize(
+    ("options", "expected"),
+    [
+        ({"ignore": ["TZM1"]}, []),
+        ({"ignore": ["TZM102"]}, []),
+        ({"ignore": ["aware-arithmetic"]}, []),
+        ({"select": ["TZM2"]}, []),
+        ({"select": ["TZM10"]}, [9, 11]),
+        ({"select": ["TZM102"], "ignore": ["TZM2"]}, [9, 11]),
+    ],
+)
+def test_select_and_ignore(options: dict[str, list[str]], expected: list[int]) -> None:
+    result = migrate_source(_IGNORABLE, **options)  # type: ignore[arg-type]
+    assert [f.line for f in result.findings if f.kind == "marker"] == expected
+    assert (MARKER_PREFIX in result.code) == bool(expected)
+    # the rewrites are made whatever is selected
+    assert "_tz_localize(a, tz)" in result.code and "import pytz" not in result.code

@@ -17,7 +17,7 @@ import pytz
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tzcompat.migrate._codemod import migrate_source
+from tzcompat.migrate._driver import migrate_source
 
 from . import _migrate_equivalence as eq
 

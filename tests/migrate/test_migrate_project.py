@@ -24,7 +24,7 @@ import pytz
 
 from tzcompat.migrate import _helpers
 from tzcompat.migrate._cli import run
-from tzcompat.migrate._codemod import migrate_source
+from tzcompat.migrate._driver import migrate_source
 from tzcompat.migrate._project import Plan, build_index, index_sources, module_name_for
 
 from . import _migrate_equivalence as eq

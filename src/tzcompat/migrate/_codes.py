@@ -10,9 +10,10 @@ A code never changes meaning once released: reports, ``--select``/``--ignore`` a
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["BY_NAME", "CODES", "CodeInfo", "code_for"]
+__all__ = ["BY_NAME", "CODES", "CodeInfo", "Finding", "code_for", "matches"]
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,37 @@ BY_NAME: dict[str, CodeInfo] = {info.name: info for info in CODES.values()}
 def code_for(name: str) -> str:
     """The stable code of a marker/note/rewrite name (KeyError for an unknown name)."""
     return BY_NAME[name].code
+
+
+def matches(name: str, patterns: Iterable[str]) -> bool:
+    """True when the code of ``name`` (or the name itself) is one of ``patterns``, or starts
+    with one of them ("TZM1" covers every marker)."""
+    info = BY_NAME.get(name)
+    code = info.code if info else ""
+    for pattern in patterns:
+        pattern = pattern.strip()
+        if pattern and (pattern == name or (code and code.startswith(pattern.upper()))):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One line of the report.
+
+    ``kind`` is "rewrite" (made, meaning kept), "fix" (an unsafe fix applied at a marked site,
+    with ``--unsafe-fixes``), "marker" (left for a human) or "note" (rewritten, an edge
+    differs). ``code`` is the name shown in marker comments; :attr:`tzm_code` the stable code.
+    """
+
+    line: int
+    column: int
+    kind: str
+    code: str
+    message: str
+    #: the replacement text when the codemod can write one (applied for "rewrite"/"fix")
+    fix: str | None = None
+
+    @property
+    def tzm_code(self) -> str:
+        return code_for(self.code)

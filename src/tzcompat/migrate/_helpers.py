@@ -23,6 +23,9 @@ ERROR_NAMES = ("InvalidTimeError", "AmbiguousTimeError", "NonExistentTimeError")
 #: File name of the shared helper module, placed in the top-level package of the migrated tree.
 DEFAULT_MODULE = "_tzmigrate"
 
+#: Every name the helpers define (a module's own definition of one is kept as written).
+HELPER_NAMES = (*ERROR_NAMES, LOCALIZE_NAME, NORMALIZE_NAME)
+
 # While pytz is importable the names *are* pytz's classes: an ``except`` clause matches by
 # subclass only, so classes of our own (even subclasses of pytz's) would not catch what pytz
 # zones from unmigrated code, Django or pandas raise. Without pytz, the same hierarchy.

@@ -1,0 +1,272 @@
+"""Running the codemod on one module: parse, metadata, the traversal, then imports and helpers.
+
+``migrate_source`` is the entry point (the CLI and the tests call it); the traversal and its
+rules live in ``_traversal`` and ``rules/``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Collection
+from dataclasses import dataclass, field
+
+import libcst as cst
+from libcst.codemod import CodemodContext
+from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.metadata import MetadataWrapper
+
+from . import _helpers, _placement
+from ._codes import Finding
+from ._names import NameChooser
+from ._project import ProjectIndex, scan_source
+from ._traversal import (
+    _PYTZ_ATTRS,
+    _PYTZ_PRIVATE,
+    Options,
+    _code,
+    _is_legacy_name,
+    _Migrator,
+    _string_value,
+)
+
+__all__ = ["Finding", "MigrateResult", "migrate_module", "migrate_source"]
+
+
+@dataclass
+class MigrateResult:
+    """The rewritten source and what was found in it."""
+
+    code: str
+    changed: bool
+    findings: list[Finding] = field(default_factory=list)
+    #: the shared helper module the code now imports from (it must exist), or None
+    helpers_module: str | None = None
+
+
+def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
+    """Names in ``names`` that a pytz/dateutil import in ``module`` still binds."""
+    bound: set[str] = set()
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            mod = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
+            if not mod or not (_is_legacy_name(mod) or mod == "dateutil"):
+                return
+            if isinstance(node.names, cst.ImportStar):
+                return
+            for alias in node.names:
+                name = (
+                    alias.asname.name.value  # type: ignore[union-attr]
+                    if alias.asname
+                    else cst.helpers.get_full_name_for_node(alias.name)
+                )
+                if name in names:
+                    bound.add(name)
+
+    module.visit(_Visitor())
+    return bound
+
+
+def _duck_typed(module: cst.Module) -> frozenset[str]:
+    """The receivers (as source text) of ``hasattr(x, "zone"|"localize"|...)`` tests."""
+    found: set[str] = set()
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Call(self, node: cst.Call) -> None:
+            func = node.func
+            if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
+                if len(node.args) >= 2 and _string_value(node.args[1].value) in (
+                    _PYTZ_ATTRS | _PYTZ_PRIVATE
+                ):
+                    found.add(_code(node.args[0].value))
+
+    module.visit(_Visitor())
+    return frozenset(found)
+
+
+def _quote_style(module: cst.Module) -> str:
+    """The quote most of the module's one-line string literals use (double on a tie)."""
+    counts = {"'": 0, '"': 0}
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_SimpleString(self, node: cst.SimpleString) -> None:
+            body = node.value.lstrip("rRbBuUfF")
+            if body[:3] not in ('"""', "'''") and body[:1] in counts:
+                counts[body[:1]] += 1
+
+    module.visit(_Visitor())
+    return "'" if counts["'"] > counts['"'] else '"'
+
+
+def _imports_pytz(module: cst.Module) -> bool:
+    """True when an import statement names pytz (the helpers' error import aside)."""
+    found = False
+
+    class _Visitor(cst.CSTVisitor):
+        def visit_Try(self, node: cst.Try) -> bool:
+            return not _placement.is_helper_block(node)
+
+        def visit_Import(self, node: cst.Import) -> None:
+            nonlocal found
+            for alias in node.names:
+                name = cst.helpers.get_full_name_for_node(alias.name) or ""
+                found = found or name.split(".")[0] == "pytz"
+
+        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+            nonlocal found
+            name = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
+            found = found or (not node.relative and (name or "").split(".")[0] == "pytz")
+
+    module.visit(_Visitor())
+    return found
+
+
+_LEGACY_HINT = re.compile(r"pytz|dateutil")
+# what a module that never imports pytz may still do with a pytz zone handed to it
+_PROJECT_HINT = re.compile(
+    r"localize|normalize|\.zone\b|_utc_transition_times|_transition_info|_tzinfos|_utcoffset"
+    r"|tzname\(\s*None|is_dst|TimeError|is_pytz|treat_tz_as_pytz|tzinfo\s*="
+    r"|attr\([^)]*[\"']zone[\"']|astimezone"
+)
+
+
+def _needs_parse(code: str, index: ProjectIndex | None) -> bool:
+    if _LEGACY_HINT.search(code):
+        return True
+    return bool(index is not None and index.has_pytz and _PROJECT_HINT.search(code))
+
+
+class _Rename(cst.CSTTransformer):
+    def __init__(self, mapping: dict[str, str]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+        new = self.mapping.get(updated_node.value)
+        return updated_node.with_changes(value=new) if new else updated_node
+
+
+def _inline_names(names: NameChooser, ours: dict[str, str]) -> dict[str, str]:
+    """The name each inline helper gets: its own, unless the module binds that to another
+    object (``from .errors import AmbiguousTimeError``), then a ``Tz``-prefixed one."""
+    chosen: dict[str, str] = {}
+    for helper in _helpers.HELPER_NAMES:
+        existing = [bound for bound, h in ours.items() if h == helper]
+        if existing:
+            chosen[helper] = existing[0]
+            continue
+        name = helper
+        while not (names.free(name, allow_legacy=True) or ours.get(name) == helper):
+            name = "Tz" + name if name[0].isupper() else name + "_"
+        chosen[helper] = name
+    return chosen
+
+
+def _placeholder(helper: str) -> str:
+    return f"__tzcompat_inline_{helper}__"
+
+
+def migrate_module(
+    module: cst.Module,
+    *,
+    index: ProjectIndex | None = None,
+    module_name: str | None = None,
+    helpers: str | None = None,
+    raises: bool = False,
+    utc_zone: bool = False,
+    makes_aware: bool = False,
+    options: Options | None = None,
+) -> tuple[cst.Module, list[Finding], bool]:
+    """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``)."""
+    context = CodemodContext()
+    wrapper = MetadataWrapper(module)
+    names = NameChooser(wrapper, context)
+    ours = _placement.helper_names(module)
+    inline = _inline_names(names, ours) if helpers is None else {}
+    migrator = _Migrator(
+        context,
+        names,
+        _imports_pytz(module),
+        raises,
+        index=index,
+        module_name=module_name,
+        helpers=helpers,
+        # placeholders until the unused pytz imports are gone (they may bind the same names)
+        inline_names={h: _placeholder(h) for h in inline},
+        utc_zone=utc_zone,
+        duck_typed=_duck_typed(module),
+        makes_aware=makes_aware,
+        quote=_quote_style(module),
+        options=options or Options(),
+    )
+    migrator.own_helpers = frozenset(ours)
+    new = wrapper.visit(migrator)
+    findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
+    if new.deep_equals(module):
+        return module, findings, False
+    removal = MetadataWrapper(new)
+    # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
+    new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
+    pending = {obj for _, obj in names.pending.values()}
+    mapping = names.finalize(_remaining_legacy_bindings(new, pending))
+    mapping |= {_placeholder(h): name for h, name in inline.items()}
+    new = new.visit(_Rename(mapping))
+    new = MetadataWrapper(new).visit(AddImportsVisitor(context))
+    if migrator.need:
+        wanted = [h for h in _helpers.HELPER_NAMES if h in migrator.need and h not in ours.values()]
+        errors = any(h in wanted for h in _helpers.ERROR_NAMES)
+        source = _helpers.inline_source(
+            errors,
+            _helpers.LOCALIZE_NAME in wanted,
+            _helpers.NORMALIZE_NAME in wanted,
+            inline,
+        )
+        new = _placement.insert_source(new, source)
+    new = _placement.drop_emptied_tries(module, new)
+    return new, findings, migrator.used_helpers
+
+
+def migrate_source(
+    code: str,
+    *,
+    index: ProjectIndex | None = None,
+    module_name: str | None = None,
+    helpers: str | None = None,
+    select: Collection[str] | None = None,
+    ignore: Collection[str] = (),
+    unsafe_fixes: bool = False,
+) -> MigrateResult:
+    """Rewrite one module's source text.
+
+    ``index`` (from :func:`tzcompat.migrate._project.build_index`) lets the codemod follow
+    zones across modules; ``module_name`` is this module's dotted name in it. ``helpers`` is
+    the dotted name of the shared helper module to import ``_tz_localize`` and the time-error
+    classes from; None pastes them into the module. Raises ``libcst.ParserSyntaxError`` if
+    the code does not parse.
+
+    ``select``/``ignore`` (codes, code prefixes such as ``"TZM1"``, or names) choose the
+    markers and notes reported; ``# tzcompat: ignore[CODE,...]`` comments silence one site.
+    Rewrites are always made and reported: ignoring a rewrite code has no effect (the code
+    would otherwise be half-migrated). ``unsafe_fixes`` writes the documented replacement at
+    marked sites that have one, reported with kind "fix".
+    """
+    if not _needs_parse(code, index):
+        return MigrateResult(code, False, [])
+    module = cst.parse_module(code)
+    facts = index.modules.get(module_name or "") if index is not None else None
+    if facts is None:
+        facts = scan_source(code, module_name or "_")
+    dynamic = facts.dynamic_timezone or bool(index is not None and index.dynamic_timezone)
+    new, findings, used = migrate_module(
+        module,
+        index=index,
+        module_name=module_name,
+        helpers=helpers,
+        raises=facts.raises_time_errors,
+        utc_zone=dynamic,
+        makes_aware=facts.makes_aware,
+        options=Options.build(code, select, ignore, unsafe_fixes),
+    )
+    new_code = new.code
+    return MigrateResult(new_code, new_code != code, findings, helpers if used else None)
