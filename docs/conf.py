@@ -1,0 +1,46 @@
+"""Sphinx configuration: MyST Markdown pages, the Furo theme, autodoc for the API pages."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+sys.path.insert(0, os.path.abspath(os.path.join(os.path.dirname(__file__), "..", "src")))
+
+project = "tzcompat"
+author = "the tzcompat developers"
+copyright = "2026, the tzcompat developers"
+version = release = "0.1.0"
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+]
+
+source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
+root_doc = "index"
+exclude_patterns = ["_build"]
+
+# GitHub-style anchors for the ``page.md#section`` links between pages.
+myst_heading_anchors = 3
+myst_enable_extensions = ["colon_fence"]
+
+html_theme = "furo"
+html_title = "tzcompat"
+html_static_path: list[str] = []
+# The docs build offline: no intersphinx, so references to the standard library's and other
+# projects' classes cannot resolve; -n still checks every reference to tzcompat's own API.
+nitpick_ignore_regex = [
+    ("py:.*", r"(datetime|zoneinfo|os|io|typing|typing_extensions|collections\.abc|_thread"
+     r"|weakref|pathlib|types|enum|warnings|libcst|dateutil|pytz)(\..*)?"),
+    ("py:.*", r"(int|str|bytes|bool|float|object|None|type|tuple|list|dict|set|frozenset"
+     r"|Iterator|Iterable|Callable|Sequence|Mapping|Any|BinaryIO|IO|Self|NoReturn"
+     r"|date|time|timedelta|tzinfo)"),
+    # Names in private modules (bases of public classes, the codemod's result records) are
+    # not part of the documented API; a reference to one is not a broken link.
+    ("py:.*", r"tzcompat(\.\w+)*\._\w+(\.\w+)*"),
+]
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+autodoc_default_options = {"show-inheritance": True}
