@@ -1,0 +1,110 @@
+"""Every ``>>>`` example on the documentation site (and in the README) runs, and passes."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from ._pages import DOCS, PYTHON_LANGUAGES, ROOT, blocks, is_session, pages
+
+PAGES = pages()
+RUNNER = os.path.join(os.path.dirname(__file__), "_doctest_page.py")
+
+# Pages whose examples are the tutorial and the main reference: they must keep some.
+MUST_HAVE_EXAMPLES = {
+    "docs/index.md", "docs/getting-started.md", "docs/core.md", "docs/pytz.md",
+    "docs/dateutil.md", "docs/migration.md", "README.md",
+}
+
+
+def _name(path):
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_examples_pass(page):
+    text = page.read_text(encoding="utf-8")
+    sessions = [b for b in blocks(text) if is_session(b)]
+    if not sessions:
+        assert _name(page) not in MUST_HAVE_EXAMPLES, f"{_name(page)} lost its examples"
+        return
+    env = dict(os.environ)
+    env.pop("PYTHONTZPATH", None)  # the examples use the default data lookup
+    proc = subprocess.run(
+        [sys.executable, RUNNER, str(page)], capture_output=True, text=True, env=env,
+        cwd=ROOT, timeout=300,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    attempted = int(re.search(r"attempted=(\d+)", proc.stdout)[1])
+    expected = sum(line.lstrip().startswith(">>>") for b in sessions for line in b.lines)
+    assert attempted == expected, proc.stdout
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_every_example_is_in_a_runnable_block(page):
+    """A ``>>>`` outside a Python block would be shown on the site but never run."""
+    text = page.read_text(encoding="utf-8")
+    in_sessions = set()
+    for b in blocks(text):
+        if is_session(b):
+            in_sessions.update(range(b.start, b.start + len(b.lines)))
+    stray = [
+        n + 1 for n, line in enumerate(text.splitlines())
+        if line.lstrip().startswith(">>>") and n not in in_sessions
+    ]
+    assert not stray, f"{_name(page)}: '>>>' outside a pycon/python block at lines {stray}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_python_code_blocks_compile(page):
+    """Python shown as code rather than as a session must at least be valid Python."""
+    for b in blocks(page.read_text(encoding="utf-8")):
+        if b.language in {"python", "py", "python3"} and not is_session(b) and b.lines:
+            source = "\n".join(line[_indent(b.lines):] for line in b.lines)
+            compile(source, f"{_name(page)}:{b.start + 1}", "exec")
+
+
+def _indent(lines):
+    return min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
+
+
+def test_the_site_has_its_pages():
+    names = {p.name for p in DOCS.rglob("*.md")}
+    for required in ["index.md", "getting-started.md", "migration-guide.md", "core.md",
+                     "pytz.md", "dateutil.md", "cli.md", "codemod.md", "differences.md",
+                     "performance.md", "interop.md"]:
+        assert required in names
+
+
+# The modules the API reference pages document (docs/api/*.md): examples in their docstrings
+# are shown on the site too.
+API_MODULES = [
+    "tzcompat", "tzcompat.pytz", "tzcompat.pytz.tzinfo", "tzcompat.pytz.exceptions",
+    "tzcompat.dateutil", "tzcompat.migrate",
+]
+
+
+def test_api_pages_document_these_modules():
+    text = "".join(p.read_text(encoding="utf-8") for p in (DOCS / "api").glob("*.md"))
+    documented = set(re.findall(r"\.\. auto(?:module|class|exception):: ([\w.]+)", text))
+    modules = {name.rsplit(".", 1)[0] if name[name.rfind(".") + 1:][:1].isupper() else name
+               for name in documented}
+    assert modules <= set(API_MODULES), modules - set(API_MODULES)
+
+
+@pytest.mark.parametrize("module", API_MODULES)
+def test_docstring_examples_pass(module):
+    code = (
+        "import doctest, importlib, sys\n"
+        f"m = importlib.import_module({module!r})\n"
+        "r = doctest.testmod(m, optionflags=doctest.ELLIPSIS)\n"
+        "print(f'attempted={r.attempted} failed={r.failed}')\n"
+        "sys.exit(1 if r.failed else 0)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
