@@ -13,6 +13,7 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._posix import PosixTZ, parse_posix_tz
+    from ._refresh import RefreshReport, ZoneChange, refresh
     from ._transitions import Transition, ZoneState
     from ._tzif import TZifData, read_tzif
     from ._tzpath import (
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
         find_data_file,
         reset_tzpath,
     )
+    from ._watch import Watcher, watch
     from ._zoneinfo import RawZoneInfo, ZoneInfo
     from .migrate._install import install, uninstall
 
@@ -34,8 +36,11 @@ __all__ = [
     "InvalidTZPathWarning",
     "PosixTZ",
     "RawZoneInfo",
+    "RefreshReport",
     "TZifData",
     "Transition",
+    "Watcher",
+    "ZoneChange",
     "ZoneInfo",
     "ZoneInfoNotFoundError",
     "ZoneState",
@@ -45,8 +50,10 @@ __all__ = [
     "install",
     "parse_posix_tz",
     "read_tzif",
+    "refresh",
     "reset_tzpath",
     "uninstall",
+    "watch",
 ]
 
 # Every public name is loaded on first access: ``import tzcompat.pytz`` (which needs the core
@@ -54,6 +61,11 @@ __all__ = [
 _HOMES = {
     "PosixTZ": "_posix",
     "parse_posix_tz": "_posix",
+    "RefreshReport": "_refresh",
+    "ZoneChange": "_refresh",
+    "refresh": "_refresh",
+    "Watcher": "_watch",
+    "watch": "_watch",
     "Transition": "_transitions",
     "ZoneState": "_transitions",
     "TZifData": "_tzif",

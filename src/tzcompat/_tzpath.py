@@ -309,6 +309,75 @@ def _root_version(root: str) -> str | None:
     return None
 
 
+def root_version(root: str) -> str | None:
+    """The IANA version of the zoneinfo directory ``root`` (from tzdata.zi or +VERSION)."""
+    return _root_version(root)
+
+
+def tzdata_root() -> str | None:
+    """The tzdata package's zoneinfo directory, when it is installed as plain files."""
+    tzdata = _tzdata()
+    return _tzdata_dir(tzdata) if tzdata is not None else None
+
+
+def tzdata_version() -> str | None:
+    """The IANA version of the tzdata package's data (None without the package)."""
+    return _tzdata_version()
+
+
+def stat_signature(path: str) -> tuple[int, int, int, int] | None:
+    """What changes when a file is rewritten or replaced (mtime, ctime, size, inode),
+    without reading it; None when ``path`` is not a regular file."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(st.st_mode):
+        return None
+    return (st.st_mtime_ns, st.st_ctime_ns, st.st_size, st.st_ino)
+
+
+def zone_path(key: str) -> str | None:
+    """The file the default lookup would read for a validated ``key``: the first TZPATH
+    file, else the tzdata package's (None when there is none, or tzdata is not plain files)."""
+    path = find_tzfile(key)
+    if path is not None:
+        return path
+    base = tzdata_root()
+    if base is None:
+        return None
+    path = os.path.join(base, key)
+    return path if _isfile(path) else None
+
+
+def tree_signature(root: str) -> tuple[tuple[str, tuple[int, int, int, int]], ...]:
+    """The stat signature of every file under the zoneinfo directory ``root`` (sorted by
+    path; the ``posix``/``right`` copies skipped): a few milliseconds for a full tree."""
+    out = []
+    stack = [root]
+    while stack:
+        folder = stack.pop()
+        try:
+            entries = os.scandir(folder)
+        except (OSError, ValueError):
+            continue
+        with entries:
+            for entry in entries:
+                try:
+                    if entry.is_dir(follow_symlinks=False):
+                        if folder != root or entry.name not in ("posix", "right"):
+                            stack.append(entry.path)
+                        continue
+                    st = entry.stat()
+                except OSError:
+                    continue  # removed meanwhile: its absence is the signature
+                if stat.S_ISREG(st.st_mode):
+                    out.append((entry.path, (st.st_mtime_ns, st.st_ctime_ns, st.st_size,
+                                             st.st_ino)))
+    out.sort()
+    return tuple(out)
+
+
 def find_data_file(name: str) -> IO[bytes] | None:
     """Open a tz database side file (``zone.tab``, ``iso3166.tab``, ...) from the
     first TZPATH root that has it, else from the tzdata package, else None."""
@@ -348,23 +417,33 @@ def keys_under(roots: Iterable[str]) -> set[str]:
         except (ImportError, OSError):
             pass
     for root in roots:
-        if not os.path.isdir(root):
-            continue
-        for dirpath, dirnames, filenames in os.walk(root):
-            if dirpath == root:
-                # Leap-second and POSIX copies duplicate the main tree.
-                dirnames[:] = [d for d in dirnames if d not in ("posix", "right")]
-            for name in filenames:
-                path = os.path.join(dirpath, name)
-                key = os.path.relpath(path, root).replace(os.sep, "/")
-                if key in zones:
-                    continue
-                try:
-                    with open(path, "rb") as f:
-                        if f.read(4) == b"TZif":
-                            zones.add(key)
-                except OSError:
-                    continue
+        zones.update(tzif_keys(root, skip=zones))
+    zones.discard("posixrules")
+    zones.discard("localtime")
+    return zones
+
+
+def tzif_keys(root: str, skip: set[str] | frozenset[str] = frozenset()) -> set[str]:
+    """The keys of the TZif files under the directory ``root`` (``posix``/``right`` copies
+    skipped; keys in ``skip`` are not opened). Empty when ``root`` is not a directory."""
+    zones: set[str] = set()
+    if not os.path.isdir(root):
+        return zones
+    for dirpath, dirnames, filenames in os.walk(root):
+        if dirpath == root:
+            # Leap-second and POSIX copies duplicate the main tree.
+            dirnames[:] = [d for d in dirnames if d not in ("posix", "right")]
+        for name in filenames:
+            path = os.path.join(dirpath, name)
+            key = os.path.relpath(path, root).replace(os.sep, "/")
+            if key in skip:
+                continue
+            try:
+                with open(path, "rb") as f:
+                    if f.read(4) == b"TZif":
+                        zones.add(key)
+            except OSError:
+                continue
     zones.discard("posixrules")
     zones.discard("localtime")
     return zones

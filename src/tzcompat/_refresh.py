@@ -1,0 +1,359 @@
+"""``refresh()``: new zone data for cached zones, applied in place.
+
+A cached ``tzcompat.ZoneInfo`` keeps every rule-bearing field in one rules object
+(``zone._z_rules``, see ``_engine.build_rules``) that every answer reads once; a refresh
+builds the new object beside the old one and replaces it in one assignment, so readers
+in other threads get the old answer or the new one, never a mix. Zones that are not in
+the cache (``no_cache()``, ``from_file()``, ``by_value()``) are snapshots and never change.
+"""
+
+from __future__ import annotations
+
+import sys
+from _thread import allocate_lock
+from datetime import datetime, timedelta, timezone
+from heapq import merge
+from itertools import chain
+
+from . import _tzpath
+from ._engine import build_rules
+from ._tzif import read_tzif
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
+    from ._engine import _Rules
+
+__all__ = ["RefreshReport", "ZoneChange", "refresh"]
+
+_UTC = timezone.utc
+_EPOCH = datetime(1970, 1, 1, tzinfo=_UTC)
+# datetime's first and last instants, as POSIX seconds.
+_FIRST = (datetime.min.toordinal() - _EPOCH.toordinal()) * 86400
+_LAST = (datetime.max.toordinal() - _EPOCH.toordinal() + 1) * 86400 - 1
+# Every POSIX rule repeats after 400 Gregorian years.
+_CYCLE = 401 * 366 * 86400
+_TWO_YEARS = 2 * 366 * 86400
+
+_lock = allocate_lock()
+# key -> (file, its stat signature, data version, id of the rules checked against them):
+# a zone whose rules were checked against an unchanged file is not read again.
+_checked: dict[str, tuple[str, tuple[int, ...], str | None, int]] = {}
+
+
+class AdapterRefresh:
+    """What an adapter's refresh did: names updated, failures, objects left on old rules,
+    and the keys of pandas' transition cache to drop."""
+
+    __slots__ = ("updated", "failed", "not_updated", "pandas_keys")
+
+    def __init__(self) -> None:
+        self.updated: list[str] = []
+        self.failed: dict[str, str] = {}
+        self.not_updated: list[str] = []
+        self.pandas_keys: list[str] = []
+
+
+class ZoneChange:
+    """One zone key whose rules a refresh replaced.
+
+    ``first_difference`` is the first instant (an aware UTC datetime) at which the old
+    and the new rules answer differently (offset, DST or abbreviation);
+    ``datetime.min`` in UTC when they differ from the start, None when only data that
+    no answer depends on changed.
+    """
+
+    __slots__ = ("key", "old_version", "new_version", "old_source", "new_source",
+                 "first_difference")
+
+    def __init__(self, key: str, old_version: str | None, new_version: str | None,
+                 old_source: str | None, new_source: str | None,
+                 first_difference: datetime | None) -> None:
+        self.key = key
+        self.old_version = old_version
+        self.new_version = new_version
+        self.old_source = old_source
+        self.new_source = new_source
+        self.first_difference = first_difference
+
+    def __repr__(self) -> str:
+        when = self.first_difference.isoformat() if self.first_difference else None
+        return (f"ZoneChange({self.key!r}, {self.old_version!r} -> {self.new_version!r}, "
+                f"first difference {when})")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ZoneChange):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The change as JSON-ready values (the instant in ISO 8601)."""
+        out = {n: getattr(self, n) for n in self.__slots__}
+        if self.first_difference is not None:
+            out["first_difference"] = self.first_difference.isoformat()
+        return out
+
+
+class RefreshReport:
+    """What a :func:`refresh` did.
+
+    - ``changed``: key -> :class:`ZoneChange`, for cached ``tzcompat.ZoneInfo`` zones
+      whose rules were replaced in place;
+    - ``unchanged``: keys of cached zones whose data is the same (sorted);
+    - ``failed``: key -> reason, where the new data is missing, truncated or invalid: those
+      zones keep their old rules and the next refresh tries again (adapter zones appear as
+      ``"tzcompat.pytz:<name>"`` / ``"tzcompat.dateutil:<name>"``);
+    - ``adapters``: adapter module -> names whose zones got the new data
+      (``tzcompat.pytz`` in place; ``tzcompat.dateutil`` through new ``gettz`` entries);
+    - ``not_updated``: one sentence per object that still holds the old rules.
+
+    A report is true when anything changed or failed.
+    """
+
+    __slots__ = ("changed", "unchanged", "failed", "adapters", "not_updated")
+
+    def __init__(self, changed: dict[str, ZoneChange] | None = None,
+                 unchanged: Iterable[str] = (), failed: dict[str, str] | None = None,
+                 adapters: dict[str, tuple[str, ...]] | None = None,
+                 not_updated: Iterable[str] = ()) -> None:
+        self.changed = dict(changed or {})
+        self.unchanged = tuple(sorted(unchanged))
+        self.failed = dict(failed or {})
+        self.adapters = dict(adapters or {})
+        self.not_updated = tuple(not_updated)
+
+    def __bool__(self) -> bool:
+        return bool(self.changed or self.failed or any(self.adapters.values())
+                    or self.not_updated)
+
+    def __repr__(self) -> str:
+        parts = [f"changed={sorted(self.changed)}", f"unchanged={len(self.unchanged)}",
+                 f"failed={sorted(self.failed)}"]
+        for name, keys in sorted(self.adapters.items()):
+            if keys:
+                parts.append(f"{name}={list(keys)}")
+        if self.not_updated:
+            parts.append(f"not_updated={len(self.not_updated)}")
+        return f"RefreshReport({', '.join(parts)})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready values."""
+        return {
+            "changed": {k: c.as_dict() for k, c in sorted(self.changed.items())},
+            "unchanged": list(self.unchanged),
+            "failed": dict(sorted(self.failed.items())),
+            "adapters": {k: list(v) for k, v in sorted(self.adapters.items())},
+            "not_updated": list(self.not_updated),
+        }
+
+
+def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
+    """Give the cached zones whose data changed on disk their new rules, in place.
+
+    Every zone in ``tzcompat.ZoneInfo``'s cache (or only those of ``keys``) is checked
+    against the file the lookup would read now (a TZPATH file or the tzdata package):
+    a stat tells whether it can have changed; if so it is read, and when its content
+    differs the zone's rules are replaced in place. ``ZoneInfo(key) is zone`` stays
+    true, and datetimes already attached keep their wall time and get the new rules.
+    A reinstall with identical content changes nothing. Missing, truncated or invalid
+    files leave the old rules (listed in ``failed``; the next call retries).
+
+    The standard library's own cache entries for changed keys are cleared, and so are
+    pandas' cached transitions for them when pandas is loaded. The ``tzcompat.pytz``
+    and ``tzcompat.dateutil`` adapters, when imported, are refreshed too. Safe to call
+    from any thread; calls are serialised.
+    """
+    if isinstance(keys, (str, bytes)):
+        raise TypeError(f"keys must be an iterable of keys, not a single {type(keys).__name__}")
+    wanted = None if keys is None else set(keys)
+    with _lock:
+        return _refresh(wanted)
+
+
+def _refresh(wanted: set[str] | None) -> RefreshReport:
+    from ._zoneinfo import ZoneInfo
+
+    by_key: dict[str, list[Any]] = {}
+    for cls in _cached_classes(ZoneInfo):
+        with cls._z_lock:
+            items = list(cls._z_weak.items())
+        for key, zone in items:
+            if wanted is None or key in wanted:
+                by_key.setdefault(key, []).append(zone)
+    changed: dict[str, ZoneChange] = {}
+    unchanged: list[str] = []
+    failed: dict[str, str] = {}
+    for key, zones in sorted(by_key.items()):
+        try:
+            change = _refresh_key(ZoneInfo, key, zones)
+        except Exception as exc:  # any bad data: keep the old rules, retry next time
+            _checked.pop(key, None)
+            failed[key] = _reason(exc)
+            continue
+        if change is None:
+            unchanged.append(key)
+        else:
+            changed[key] = change
+    pandas_keys = [f"zoneinfo/{key}" for key in changed]
+    adapters: dict[str, tuple[str, ...]] = {}
+    not_updated: list[str] = []
+    for name in ("tzcompat.pytz", "tzcompat.dateutil"):
+        if name not in sys.modules:
+            continue  # never imported: nothing of it to update
+        module = __import__(f"{name}._refresh", fromlist=["refresh_zones"])
+        result = module.refresh_zones(wanted)
+        adapters[name] = tuple(result.updated)
+        for item, reason in result.failed.items():
+            failed[f"{name}:{item}"] = reason
+        not_updated.extend(result.not_updated)
+        pandas_keys.extend(result.pandas_keys)
+    if changed:
+        _clear_stdlib_cache(list(changed))
+    if pandas_keys:
+        forget_pandas_cache(pandas_keys)
+    return RefreshReport(changed, unchanged, failed, adapters, not_updated)
+
+
+def _cached_classes(base: type) -> list[Any]:
+    """``base`` and its subclasses that keep a cache of their own; ``RawZoneInfo`` (by-value
+    snapshots) and its subclasses excluded."""
+    out = []
+    todo = [base]
+    while todo:
+        cls = todo.pop()
+        if cls.__name__ == "RawZoneInfo" and cls.__module__ == "tzcompat":
+            continue
+        if "_z_weak" in cls.__dict__:
+            out.append(cls)
+        todo.extend(cls.__subclasses__())
+    return out
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _current(key: str) -> tuple[str, tuple[int, ...], str | None] | None:
+    """(file, stat signature, data version) the lookup for ``key`` would use, or None."""
+    path = _tzpath.find_tzfile(key)
+    if path is not None:
+        version = _tzpath.root_version(path[: -len(key) - 1])
+    else:
+        path = _tzpath.zone_path(key)
+        if path is None:
+            return None
+        version = _tzpath.tzdata_version()
+    sig = _tzpath.stat_signature(path)
+    return None if sig is None else (path, sig, version)
+
+
+def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None:
+    """Check one key's cached zones against the data on disk; apply new rules."""
+    now = _current(key)
+    old: _Rules = zones[0]._z_rules
+    memo = _checked.get(key)
+    if (now is not None and memo is not None and memo[:3] == now
+            and all(id(z._z_rules) == memo[3] for z in zones)):
+        return None  # the file is the one these very rules were checked against
+    fobj, source, version = _tzpath.open_zone(key)
+    with fobj:
+        data = read_tzif(fobj)
+    stale = [z for z in zones if z._z_rules.tzif != data]
+    change = None
+    if stale:
+        old = stale[0]._z_rules
+        # Built exactly as a fresh load (this also checks that the standard library
+        # can hold the data, as ZoneInfo(key) would): anything it refuses stays out.
+        rules = zone_cls._from_tzif(data, key, source, version)._z_rules
+        change = ZoneChange(key, old.version, version, old.source, source,
+                            _instant(first_difference(old, rules)))
+    elif (source, version) != (old.source, old.version):
+        # Same rules, new provenance (a release that left this zone alone).
+        rules = build_rules(data, source, version)
+    else:
+        rules = old
+    for zone in zones:
+        if zone._z_rules is not rules:
+            zone._z_rules = rules
+    if now is not None:
+        _checked[key] = (*now, id(rules))
+    return change
+
+
+def _answer(state: Any) -> tuple[Any, Any, Any]:
+    return (state[0], state[1], state[2])
+
+
+def first_difference(old: _Rules, new: _Rules) -> int | None:
+    """The first instant (POSIX seconds, within datetime's range) at which two rule
+    objects give different answers (offset, DST, abbreviation); None if they never do."""
+    last = max(old.utc[-1] if len(old.utc) else _FIRST, new.utc[-1] if len(new.utc) else _FIRST)
+    same_rule = old.tzif.footer == new.tzif.footer
+    # Past both explicit tables, one shared rule answers alike; two rules that agree
+    # over one full 400-year cycle agree forever.
+    horizon = min(last + (_TWO_YEARS if same_rule else _CYCLE), _LAST)
+    for start, _end, _a, _b in differences(old, new, _FIRST, horizon):
+        return start
+    return None
+
+
+def differences(a: _Rules, b: _Rules, lo: int, hi: int) -> Iterator[tuple[int, int, Any, Any]]:
+    """The spans ``[start, end)`` within ``[lo, hi)`` (POSIX seconds) where two rule objects
+    answer differently, as ``(start, end, state_a, state_b)``; a span runs on while the
+    pair of answers stays the same."""
+    stamps = merge((t.timestamp for t in a.transitions(lo + 1, hi)),
+                   (t.timestamp for t in b.transitions(lo + 1, hi)))
+    current: tuple[Any, Any] | None = None
+    begin = previous = lo
+    for ts in chain((lo,), stamps):
+        if ts == previous and ts != lo:
+            continue
+        previous = ts
+        sa, sb = a.state_at(ts), b.state_at(ts)
+        pair = (sa, sb) if _answer(sa) != _answer(sb) else None
+        if pair is not None and current is not None and (
+                _answer(pair[0]), _answer(pair[1])) == (_answer(current[0]), _answer(current[1])):
+            continue
+        if current is not None:
+            yield (begin, ts, *current)
+        current, begin = pair, ts
+    if current is not None:
+        yield (begin, hi, *current)
+
+
+def _instant(ts: int | None) -> datetime | None:
+    if ts is None:
+        return None
+    if ts <= _FIRST:
+        return datetime.min.replace(tzinfo=_UTC)
+    return _EPOCH + timedelta(seconds=ts)
+
+
+def _clear_stdlib_cache(keys: list[str]) -> None:
+    """Drop the standard library's cached zones for ``keys`` (when zoneinfo is loaded):
+    ``zoneinfo.ZoneInfo(key)`` then reads the new data (pyarrow, for one, builds its zones
+    that way). tzcompat's own zones were updated in place."""
+    zoneinfo = sys.modules.get("zoneinfo")
+    if zoneinfo is not None:
+        zoneinfo.ZoneInfo.clear_cache(only_keys=keys)
+
+
+def forget_pandas_cache(cache_keys: Iterable[str]) -> int:
+    """Drop pandas' cached transitions (``pandas._libs.tslibs.timezones.dst_cache``) for
+    ``cache_keys`` (``"zoneinfo/<key>"``, a pytz zone's name, ``"dateutil<path>"``), when
+    pandas is loaded. It is a private pandas cache: missing or changed, nothing happens.
+    Returns how many entries were dropped."""
+    module = sys.modules.get("pandas._libs.tslibs.timezones")
+    cache = getattr(module, "dst_cache", None)
+    if not isinstance(cache, dict):
+        return 0
+    dropped = 0
+    for key in cache_keys:
+        if cache.pop(key, None) is not None:
+            dropped += 1
+    return dropped
