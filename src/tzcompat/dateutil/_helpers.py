@@ -43,15 +43,15 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
         if type(dt) is datetime and not tz._fixed_offset:
             # tzfile.is_ambiguous's table lookup, inline: this is a one-dict-lookup
             # question, and a method call would double its cost.
-            entry = tz._sy.get(dt.year)
+            entry = tz._wy.get(dt.year)
             if entry is not None:
                 zone = dt.tzinfo
                 if zone is tz:
-                    status = entry[2][_bisect_right(entry[0], dt)]
+                    status = entry[4][_bisect_right(entry[0], dt)]
                 elif zone is None:
-                    status = entry[2][_bisect_right(entry[1], dt)]
+                    status = entry[4][_bisect_right(entry[3], dt)]
                 else:
-                    status = entry[2][_bisect_right(entry[1], dt.replace(tzinfo=None))]
+                    status = entry[4][_bisect_right(entry[3], dt.replace(tzinfo=None))]
                 if status is not None:
                     return status == 1
         try:

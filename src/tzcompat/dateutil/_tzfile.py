@@ -48,13 +48,16 @@ _DERIVED_ATTRS = frozenset(["_ttinfo_list", "_ttinfos", "_trans_local", "_tti_be
 _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
-        "_data", "_wall_years", "_utc_years", "_wy", "_uy", "_sy", "_tti_memo", "_windows",
+        "_data", "_wall_years", "_utc_years", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
+        "_windows", "_cold",
         *_DERIVED_ATTRS,
     ]
 )
 # Years of lookup tables kept per table (about a kilobyte per year in all): enough for
 # instants spread over five centuries without rebuilding.
 _YEAR_CACHE_SIZE = 512
+# Lookups a zone answers the exact way before it builds per-year tables.
+_COLD_LOOKUPS = 8
 
 
 def _max_offset(rule: _TZStr) -> int:
@@ -223,7 +226,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     # The per-year tables every utcoffset()/fromutc() reads: a slot loads faster than an
     # instance-dict entry (about 60 ns of a ~600 ns astimezone). Other state stays in
     # __dict__, as dateutil's.
-    __slots__ = ("_wy", "_uy", "_sy")
+    __slots__ = ("_wt", "_ut", "_wy", "_wf", "_uy")
 
     _ttinfo_list = _Derived()
     _ttinfos = _Derived()
@@ -272,9 +275,12 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         self._tz_str = tz_str
         self._wall_years: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
         self._utc_years: dict[int, Any] = {}
-        self._wy: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
+        self._wy: dict[int, Any] = {}
+        self._wf: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
         self._uy: dict[int, Any] = {}
-        self._sy: dict[int, Any] = {}
+        self._cold = 0
+        self._wt: tuple[Any, ...] = ((), (None,), (None,))
+        self._ut: tuple[Any, ...] = ((), (None,))
         self._tti_memo: dict[int, _ttinfo] = {}
         self._windows: dict[tuple[int, int], tuple[int, list[int]] | None] = {}
         # Before the first transition: the first standard type (whose DST amount is
@@ -524,8 +530,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         try:
             if dt.tzinfo is self:  # type: ignore[union-attr]
-                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
-                off = entry[1][_bisect_right(entry[0], dt)]
+                table = self._wt
+                off = table[1][_bisect_right(table[0], dt)]
                 if off is not None:
                     return off  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
@@ -535,8 +541,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def dst(self, dt: datetime | None) -> timedelta | None:
         try:
             if dt.tzinfo is self:  # type: ignore[union-attr]
-                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
-                tti = entry[3][_bisect_right(entry[0], dt)]
+                table = self._wt
+                tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
                     return tti.dstoff  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
@@ -546,8 +552,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def tzname(self, dt: datetime | None) -> str | None:
         try:
             if dt.tzinfo is self:  # type: ignore[union-attr]
-                entry = self._wy[dt.fold][dt.year]  # type: ignore[union-attr]
-                tti = entry[3][_bisect_right(entry[0], dt)]
+                table = self._wt
+                tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
                     return tti.tzname  # type: ignore[no-any-return]
         except (KeyError, AttributeError):
@@ -560,41 +566,49 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
         fold = dt.fold
         year = dt.year
-        entry = self._wy[fold].get(year) or self._wall_year(year, fold)
+        entry = self._wf[fold].get(year)
+        if entry is None:
+            if self._cold < _COLD_LOOKUPS:
+                # A zone's first answers come from the exact algorithm: a year's
+                # tables cost about as much to build as the zone did to load.
+                self._cold += 1
+                return self._wall_exact(self._get_local_timestamp(dt), year, fold)
+            if dt.tzinfo is self and year not in self._wy:
+                self._both_year(year)  # for the fast path next time
+            entry = self._wall_year(year, fold)
         zone = dt.tzinfo
         if zone is self:
-            tti = entry[3][_bisect_right(entry[0], dt)]
+            tti = entry[2][_bisect_right(entry[0], dt)]
         else:
             naive = dt if zone is None else dt.replace(tzinfo=None)
-            tti = entry[3][_bisect_right(entry[2], naive)]
+            tti = entry[2][_bisect_right(entry[1], naive)]
         if tti is not None:
             return tti  # type: ignore[no-any-return]
         return self._wall_exact(self._get_local_timestamp(dt), year, fold)
 
     def _wall_year(self, year: int, fold: int) -> tuple[Any, ...]:
-        """``(bounds carrying the zone, offsets, naive bounds, ttinfos)`` for wall times
-        in ``year`` at ``fold`` (a stretch's answer None: ask the exact algorithm)."""
+        """``(bounds carrying the zone, naive bounds, ttinfos)`` for wall times in
+        ``year`` at ``fold`` (a stretch's answer None: ask the exact algorithm)."""
         points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
         aware = tuple(map(self._aware, points))
-        entry = (
-            aware,
-            tuple(t.utcoff if t is not None else None for t in values),
-            tuple(d.replace(tzinfo=None) for d in aware),
-            values,
-        )
-        cache = self._wy[fold]
+        entry = (aware, tuple(d.replace(tzinfo=None) for d in aware), values)
+        cache = self._wf[fold]
         if len(cache) >= _YEAR_CACHE_SIZE:
             cache.clear()
         cache[year] = entry
         return entry
 
-    def _status_year(self, year: int) -> tuple[Any, ...]:
-        """``(bounds carrying the zone, naive bounds, statuses)`` for wall times in
-        ``year``: where either fold changes, and per stretch the sign of (fold-0 offset
-        - fold-1 offset): 1 ambiguous, -1 imaginary, 0 neither, None ask the exact way."""
+    def _both_year(self, year: int) -> tuple[Any, ...]:
+        """The table of wall times in ``year`` for both folds at once: ``(bounds carrying
+        the zone, offsets, ttinfos, naive bounds, statuses)``, split wherever either fold
+        changes. A stretch's offset and ttinfo are None where the folds differ (or the
+        exact algorithm must answer); its status is the sign of (fold-0 offset - fold-1
+        offset): 1 ambiguous, -1 imaginary, 0 neither, None ask the exact way."""
         p0, v0 = self._wall_years[0].get(year) or self._wall_segments(year, 0)
         p1, v1 = self._wall_years[1].get(year) or self._wall_segments(year, 1)
         points = sorted(set(p0) | set(p1))
+        offsets: list[timedelta | None] = []
+        ttinfos: list[_ttinfo | None] = []
         status: list[int | None] = []
         for i in range(len(points) + 1):
             if i == 0:
@@ -606,12 +620,19 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 status.append(None)
             else:
                 status.append(int(t0.utcoff > t1.utcoff) - int(t1.utcoff > t0.utcoff))
+            same = t0 if t0 is t1 else None
+            ttinfos.append(same)
+            offsets.append(same.utcoff if same is not None else None)
         aware = tuple(map(self._aware, points))
-        entry = (aware, tuple(d.replace(tzinfo=None) for d in aware), tuple(status))
-        cache = self._sy
+        entry = (
+            aware, tuple(offsets), tuple(ttinfos),
+            tuple(d.replace(tzinfo=None) for d in aware), tuple(status), *self._year_ends(year),
+        )
+        cache = self._wy
         if len(cache) >= _YEAR_CACHE_SIZE:
             cache.clear()
         cache[year] = entry
+        self._wt = self._flat(cache, (1, 2), 5)
         return entry
 
     def _wall_segment(self, ts: int, year: int, fold: int) -> _ttinfo:
@@ -629,13 +650,13 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return 0
         if isinstance(dt, datetime):
             year = dt.year
-            entry = self._sy.get(year) or self._status_year(year)
+            entry = self._wy.get(year) or self._both_year(year)
             zone = dt.tzinfo
             if zone is self:
-                status = entry[2][_bisect_right(entry[0], dt)]
+                status = entry[4][_bisect_right(entry[0], dt)]
             else:
                 naive = dt if zone is None else dt.replace(tzinfo=None)
-                status = entry[2][_bisect_right(entry[1], naive)]
+                status = entry[4][_bisect_right(entry[3], naive)]
             if status is not None:
                 return status  # type: ignore[no-any-return]
         ts = self._get_local_timestamp(dt)
@@ -661,7 +682,13 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def _utc_value(self, dt: datetime) -> tuple[timedelta, bool]:
         """(offset, fold) that fromutc gives for the UTC time in ``dt``'s fields."""
         year = dt.year
-        entry = self._uy.get(year) or self._utc_year(year)
+        entry = self._uy.get(year)
+        if entry is None:
+            if self._cold < _COLD_LOOKUPS:
+                self._cold += 1
+                tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
+                return tti.utcoff, fold  # type: ignore[return-value]
+            entry = self._utc_year(year)
         zone = dt.tzinfo
         if zone is self:
             value = entry[2][_bisect_right(entry[0], dt)]
@@ -682,21 +709,60 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             aware,
             tuple(d.replace(tzinfo=None) for d in aware),
             tuple((v[0], v[1]) if v is not None else None for v in values),
+            *self._year_ends(year),
         )
         cache = self._uy
         if len(cache) >= _YEAR_CACHE_SIZE:
             cache.clear()
         cache[year] = entry
+        self._ut = self._flat(cache, (2,), 3)
         return entry
+
+    def _year_ends(self, year: int) -> tuple[datetime, datetime | None]:
+        """January 1 of ``year`` and of the next year (None past 9999), carrying the zone."""
+        end = self._aware(_days_before_year(year + 1) * 86400) if year < 9999 else None
+        return self._aware(_days_before_year(year) * 86400), end
+
+    @staticmethod
+    def _flat(years: dict[int, Any], columns: tuple[int, ...], ends: int) -> tuple[Any, ...]:
+        """One table over every year in ``years`` (entries: the year's inner bounds,
+        carrying the zone, first; value columns; at ``ends`` its start and end):
+        ``(bounds, *columns)``, with a None stretch (ask the slow path, which adds the
+        year) over each year not in ``years``.
+
+        One bisect over all the years seen is cheaper than finding the year first
+        (``dt.year`` and a dict lookup cost about as much as several comparisons)."""
+        bounds: list[datetime] = []
+        cols: list[list[Any]] = [[None] for _ in columns]
+        for year in sorted(years):
+            entry = years[year]
+            bounds.append(entry[ends])
+            bounds.extend(entry[0])
+            for col, c in zip(cols, columns):
+                col.extend(entry[c])
+            end = entry[ends + 1]
+            if year + 1 not in years and end is not None:
+                bounds.append(end)
+                for col in cols:
+                    col.append(None)
+        return (tuple(bounds), *map(tuple, cols))
 
     def fromutc(self, dt: datetime) -> datetime:
         """Convert a UTC time carrying this zone to wall time, with ``fold`` set."""
         try:
             if dt.tzinfo is self:  # type: ignore[union-attr]
-                entry = self._uy[dt.year]
-                value = entry[2][_bisect_right(entry[0], dt)]
-                if value is not None and not value[1]:
-                    return dt + value[0]  # type: ignore[no-any-return]
+                table = self._ut
+                value = table[1][_bisect_right(table[0], dt)]
+                if value is not None:
+                    dt += value[0]
+                    if not value[1]:
+                        return dt
+                    if type(dt) is datetime:
+                        return datetime(
+                            dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second,
+                            dt.microsecond, self, fold=1,
+                        )
+                    return dt.replace(fold=1)
         except (KeyError, AttributeError):
             pass
         if not isinstance(dt, datetime):
