@@ -18,8 +18,8 @@ __all__ = ["main"]
 _DESCRIPTION = ("Inspect time zones on the data tzcompat uses (system zoneinfo or the tzdata "
                 "package), and run the pytz/dateutil.tz migration tools. With no command: a "
                 "short summary of the data and a few zones.")
-_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing, 2 for bad input "
-           "(reported in one line on stderr).")
+_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing or diff finds "
+           "differences, 2 for bad input (reported in one line on stderr).")
 
 
 def one_line(text: str) -> str:
@@ -94,6 +94,31 @@ def _parser(prog: str) -> argparse.ArgumentParser:
                       help="which reading of an ambiguous or imaginary time (PEP 495)")
     conv.add_argument("--json", action="store_true", help=json_help)
     conv.set_defaults(func=c.cmd_convert)
+
+    from . import _data
+
+    data = sub.add_parser(
+        "data", help="the zone data sources, their IANA versions and ages",
+        description="The zone data sources in search order (each TZPATH entry, the tzdata "
+        "package, the real pytz's bundle when installed) with their IANA version and when "
+        "they were written; warns when the source in use is older than another one present.")
+    data.add_argument("--json", action="store_true", help=json_help)
+    data.set_defaults(func=_data.cmd_data)
+
+    diff = sub.add_parser(
+        "diff", help="where two data sources give different offsets/abbreviations/DST",
+        description="The zones and instants at which two zone data sources differ in UTC "
+        "offset, abbreviation or DST, from January 1 of --start to December 31 of --end "
+        "(default 1970-2037). A and B: a zoneinfo directory, or system (TZPATH), tzdata "
+        "(the package) or pytz (the real pytz's bundle). Exits 1 when they differ.")
+    diff.add_argument("a", metavar="A", help="a zoneinfo directory, system, tzdata or pytz")
+    diff.add_argument("b", metavar="B", help="the other source")
+    diff.add_argument("--keys", nargs="+", metavar="KEY", help="only these zones")
+    diff.add_argument("--start", type=int, metavar="YEAR", help="first year (default 1970)")
+    diff.add_argument("--end", type=int, metavar="YEAR", help="last year, included "
+                      "(default 2037)")
+    diff.add_argument("--json", action="store_true", help=json_help)
+    diff.set_defaults(func=_data.cmd_diff)
 
     # Parsed by their own modules (dispatched before this parser); listed here for --help.
     for name, text in (
