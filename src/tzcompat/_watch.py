@@ -148,7 +148,7 @@ def watch(interval: float = 300,
     """Start a daemon thread that keeps the cached zones on the data on disk.
 
     Every ``interval`` seconds it stats the zone files of the data sources (tzcompat's
-    TZPATH, the tzdata package; see :func:`watched_roots`). A change is applied once two
+    TZPATH, the tzdata package; see ``watched_roots()``). A change is applied once two
     polls in a row saw the same files (upgrades write files one at a time): then
     :func:`tzcompat.refresh` updates the cached zones in place and ``on_change(report)``
     is called from the thread. Returns the :class:`Watcher`; ``stop()`` ends it.
