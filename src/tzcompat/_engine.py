@@ -1,10 +1,11 @@
 """The zone engine: every answer a tzcompat zone gives (offsets, fold, transitions).
 
-``_ZoneRules`` holds the logic and no state of its own (``__slots__ = ()``), so it can
-sit in front of two bases: the standard library's ``zoneinfo.ZoneInfo`` (the public
+``_ZoneRules`` holds the tzinfo interface and no state of its own (``__slots__ = ()``),
+so it can sit in front of two bases: the standard library's ``zoneinfo.ZoneInfo`` (the public
 ``tzcompat.ZoneInfo``, in ``_zoneinfo``) and plain ``tzinfo`` (``ZoneEngine``, what the
 adapters build on: no stdlib part to build, and no ``zoneinfo`` import). Its state
-lives in slots named ``_z_*``, which neither stdlib implementation uses.
+lives in slots named ``_z_*``, which neither stdlib implementation uses; every rule-bearing
+field is in one ``_Rules`` object (``_z_rules``, made by ``build_rules``), swapped whole.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any
 
-__all__ = ["SLOTS", "ZoneEngine"]
+__all__ = ["SLOTS", "ZoneEngine", "build_rules"]
 
 _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
@@ -170,138 +171,79 @@ def _instant(value: datetime | int | float | None) -> int | None:
     raise TypeError(f"expected a datetime or a POSIX timestamp, not {type(value).__name__}")
 
 
-# The state every zone object carries (see _ZoneRules._setup).
-SLOTS = ("_z_key", "_z_tzif", "_z_days", "_z_utc_days", "_z_source", "_z_version",
-         "_z_file_repr", "_z_from_cache", "_z_utc", "_z_types", "_z_idx", "_z_local",
-         "_z_before", "_z_after", "_z_fixed")
+# The state every zone object carries. Everything the answers depend on is in
+# ``_z_rules``; the rest is identity (key, file repr, cache flag).
+SLOTS = ("_z_key", "_z_rules", "_z_file_repr", "_z_from_cache")
 
 
-class _ZoneRules(tzinfo):
-    """The answers of a zone built from TZif data (a mixin: the state is in the
-    subclass's ``SLOTS``)."""
+class _Rules:
+    """Everything a zone's answers depend on, built once by :func:`build_rules`.
 
-    __slots__ = ()
-    # Declared for type checkers; the concrete classes provide them as slots.
-    _z_key: str | None
-    _z_tzif: TZifData
-    _z_days: dict[int, ZoneState | tuple[()]]
-    _z_utc_days: dict[int, ZoneState | tuple[()]]
-    _z_source: str | None
-    _z_version: str | None
-    _z_file_repr: str | None
-    _z_from_cache: bool
-    _z_utc: Sequence[int]
-    _z_types: tuple[ZoneState, ...]
-    _z_idx: bytes
-    _z_local: tuple[Sequence[int], Sequence[int]] | None
-    _z_before: ZoneState | None
-    _z_after: PosixTZ | ZoneState
-    _z_fixed: bool
+    Immutable apart from its own bounded caches (the per-day states and the
+    lazily built wall-clock tables), which hold only data derived from the
+    fields here. A zone holds one in ``_z_rules`` and every answer reads that
+    slot once, so replacing the object (``zone._z_rules = build_rules(...)``)
+    is one atomic swap: a reader still working on the old object writes only
+    into the old object's caches.
+    """
 
-    def _setup(self, data: TZifData, key: str | None, source: str | None,
-               version: str | None) -> None:
-        self._z_key = key
-        self._z_tzif = data
-        self._z_days: dict[int, ZoneState | tuple[()]] = {}
-        self._z_utc_days: dict[int, ZoneState | tuple[()]] = {}
-        self._z_source = source
-        self._z_version = version
-        self._z_file_repr = None
-        trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
-        trans_utc = data.trans_utc
-        dstoff = _dst_offsets(trans_idx, utcoff, isdst)
-        types = [
-            ZoneState(_td(off), _td(dst), abbr, flag)
-            for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
-        ]
-        self._z_utc = trans_utc
-        # The state of transition i is _types[_idx[i]]: one byte per transition (the file's
-        # own index bytes) rather than a pointer, which keeps a zone smaller than the C one.
-        self._z_types = tuple(types)
-        self._z_idx = trans_idx
+    __slots__ = ("tzif", "source", "version", "utc", "types", "idx", "local", "before",
+                 "after", "fixed", "days", "utc_days")
 
-        self._z_local = None  # built on first need: fromutc never needs it
+    tzif: TZifData
+    source: str | None
+    version: str | None
+    utc: Sequence[int]
+    types: tuple[ZoneState, ...]
+    idx: bytes
+    local: tuple[Sequence[int], Sequence[int]] | None
+    before: ZoneState | None
+    after: PosixTZ | ZoneState
+    fixed: bool
+    days: dict[int, ZoneState | tuple[()]]
+    utc_days: dict[int, ZoneState | tuple[()]]
 
-        # Before the first transition: the first standard type (RFC 8536 says
-        # type 0, but the stdlib's choice is what we must agree with).
-        self._z_before = next((t for t in types if not t.is_dst), types[0] if types else None)
+    def __repr__(self) -> str:
+        return f"<rules source={self.source!r} version={self.version!r}>"
 
-        footer = data.footer
-        if footer:
-            self._z_after = _footer_rule(footer)
-        elif trans_idx:
-            self._z_after = types[trans_idx[-1]]
-        elif types:
-            self._z_after = types[-1]
-        else:
-            raise ValueError("No time zone information found.")
-
-        after = self._z_after
-        if isinstance(after, PosixTZ) or len(types) > 1:
-            self._z_fixed = False
-        elif not types:
-            self._z_fixed = True
-        else:
-            self._z_fixed = tuple(types[0])[:3] == tuple(after)[:3]  # tuple(): no __getitem__
-
-    # --- tzinfo interface -------------------------------------------------
+    # --- lookups ----------------------------------------------------------
 
     # The hot paths first try a per-day cache: a wall (or UTC) day with no
     # transition in it has one state for every time and both folds, so one dict
     # lookup on the ordinal answers. Days with a change are marked () and take
     # the full search. Both caches are bounded and hold only derived data.
 
-    def utcoffset(self, dt: datetime | None) -> timedelta | None:
-        if dt is not None:
-            state = self._z_days.get(dt.toordinal())
-            if state:
-                return state[0]
-        return self._find(dt)[0]
-
-    def dst(self, dt: datetime | None) -> timedelta | None:
-        if dt is not None:
-            state = self._z_days.get(dt.toordinal())
-            if state:
-                return state[1]
-        return self._find(dt)[1]
-
-    def tzname(self, dt: datetime | None) -> str | None:
-        if dt is not None:
-            state = self._z_days.get(dt.toordinal())
-            if state:
-                return state[2]
-        return self._find(dt)[2]
-
-    def fromutc(self, dt: datetime) -> datetime:
-        if not isinstance(dt, datetime):
-            raise TypeError("fromutc: argument must be a datetime")
-        if dt.tzinfo is not self:
-            raise ValueError("fromutc: dt.tzinfo is not self")
-        day = dt.toordinal()
-        state = self._z_utc_days.get(day)
-        if state:
-            return dt + state[0]
-        state, fold = self._find_utc(
-            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second, dt.year
-        )
-        if day not in self._z_utc_days:
-            self._remember_utc_day(day, dt.year)
-        dt = dt + state[0]
-        return dt.replace(fold=1) if fold else dt
-
-    def _find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
+    def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
+        """The state for the wall time (and fold) of ``dt``."""
         if dt is None:
-            return self._z_after if self._z_fixed else _NO_STATE  # type: ignore[return-value]
+            return self.after if self.fixed else _NO_STATE  # type: ignore[return-value]
         day = dt.toordinal()
-        if day not in self._z_days:
+        state = self.days.get(day)
+        if state:
+            return state
+        if state is None:
             self._remember_day(day, dt.year)
-        return self._find_local(
+        return self.find_local(
             (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
             dt.year,
             dt.fold,
         )
 
-    def _locals(self) -> tuple[Sequence[int], Sequence[int]]:
+    def fromutc(self, dt: datetime) -> datetime:
+        """``dt`` (UTC wall fields) as local time, fold set in a repeated hour."""
+        day = dt.toordinal()
+        state = self.utc_days.get(day)
+        if state:
+            return dt + state[0]
+        state, fold = self.find_utc(
+            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second, dt.year
+        )
+        if day not in self.utc_days:
+            self._remember_utc_day(day, dt.year)
+        dt = dt + state[0]
+        return dt.replace(fold=1) if fold else dt
+
+    def locals(self) -> tuple[Sequence[int], Sequence[int]]:
         """Wall-clock transition times for each fold, built once on first use.
 
         At a change, fold=0 sees the later wall time (the larger offset) and
@@ -309,13 +251,13 @@ class _ZoneRules(tzinfo):
         0, as the stdlib does. Long tables (and times near the int64 limits,
         where a wall time does not fit an int64) get views that compute each
         entry when a bisection asks for it: first use stays O(log n)."""
-        lts = self._z_local
+        lts = self.local
         if lts is None:
-            data = self._z_tzif
+            data = self.tzif
             if len(data.trans_utc) <= _EAGER_LOCALS:
                 offs = list(map(data.utcoff.__getitem__, data.trans_idx))
                 prevs = [data.utcoff[0], *offs[:-1]] if offs else []
-                pairs = list(zip(self._z_utc, offs, prevs))
+                pairs = list(zip(self.utc, offs, prevs))
                 try:
                     lts = (
                         array("q", [u + (a if a > b else b) for u, a, b in pairs]),
@@ -325,26 +267,26 @@ class _ZoneRules(tzinfo):
                     lts = None
             if lts is None:
                 lts = (_Walls(data, True), _Walls(data, False))
-            self._z_local = lts
+            self.local = lts
         return lts
 
-    def _find_local(self, ts: int, year: int, fold: int) -> ZoneState:
+    def find_local(self, ts: int, year: int, fold: int) -> ZoneState:
         """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
-        lt = (self._z_local or self._locals())[fold]
+        lt = (self.local or self.locals())[fold]
         if lt and ts < lt[0]:
-            return self._z_before  # type: ignore[return-value]
+            return self.before  # type: ignore[return-value]
         if not lt or ts > lt[-1]:
-            after = self._z_after
+            after = self.after
             if after.__class__ is PosixTZ:
                 return after.find_local(ts, year, fold)  # type: ignore[union-attr]
             return after  # type: ignore[return-value]
-        return self._z_types[self._z_idx[bisect_right(lt, ts) - 1]]
+        return self.types[self.idx[bisect_right(lt, ts) - 1]]
 
     def _remember_day(self, day: int, year: int) -> None:
         start = (day - 719163) * 86400
         end = start + 86400
         clean = True
-        lts = self._locals()
+        lts = self.locals()
         for lt in lts:
             # Any boundary inside (start, end), or a switch between the table
             # and what lies before/after it, makes the day unclean.
@@ -352,16 +294,16 @@ class _ZoneRules(tzinfo):
                        or bisect_right(lt, start) != bisect_right(lt, end - 1)):
                 clean = False
                 break
-        state = self._find_local(start, year, 0)
-        if clean and state is not self._find_local(start, year, 1):
+        state = self.find_local(start, year, 0)
+        if clean and state is not self.find_local(start, year, 1):
             clean = False
-        after = self._z_after
+        after = self.after
         if clean and after.__class__ is PosixTZ and not (
             lts[0] and start <= lts[0][-1]
         ):
             info = after.year_info(year)  # type: ignore[union-attr]
             clean = not any(start < x < end for x in info[:4])
-        days = self._z_days
+        days = self.days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
         days[day] = state if clean else ()
@@ -369,30 +311,30 @@ class _ZoneRules(tzinfo):
     def _remember_utc_day(self, day: int, year: int) -> None:
         start = (day - 719163) * 86400
         end = start + 86400
-        utc = self._z_utc
+        utc = self.utc
         clean = not (utc and (start <= utc[0] < end or start <= utc[-1] < end
                               or bisect_right(utc, start) != bisect_right(utc, end - 1)))
-        state, fold = self._find_utc(start, year)
+        state, fold = self.find_utc(start, year)
         if fold:
             clean = False
-        after = self._z_after
+        after = self.after
         if clean and after.__class__ is PosixTZ and not (utc and start <= utc[-1]):
             info = after.year_info(year)  # type: ignore[union-attr]
             clean = not any(start < x < end for x in info[4:])
-        days = self._z_utc_days
+        days = self.utc_days
         if len(days) >= _DAY_CACHE_SIZE:
             days.clear()
         days[day] = state if clean else ()
 
-    def _find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
+    def find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
         """State at UTC instant ``ts`` (``year`` is its UTC year) and the fold
         of the resulting wall time."""
-        utc = self._z_utc
+        utc = self.utc
         n = len(utc)
         if n and ts < utc[0]:
-            return self._z_before, False  # type: ignore[return-value]
+            return self.before, False  # type: ignore[return-value]
         if not n or ts > utc[-1]:
-            after = self._z_after
+            after = self.after
             if after.__class__ is PosixTZ:
                 state, fold = after.find_utc(ts, year)  # type: ignore[union-attr]
             else:
@@ -400,57 +342,30 @@ class _ZoneRules(tzinfo):
             if n and not fold:
                 # Just after the last explicit transition the wall clock may
                 # still be repeating the hour that transition set back.
-                prev = self._z_types[self._z_idx[n - 2]] if n > 1 else self._z_before
+                prev = self.types[self.idx[n - 2]] if n > 1 else self.before
                 diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
                 fold = diff > 0 and ts < utc[-1] + diff
             return state, fold  # type: ignore[return-value]
         idx = bisect_right(utc, ts)
-        types, idxs = self._z_types, self._z_idx
+        types, idxs = self.types, self.idx
         if idx >= 2:
             prev, state = types[idxs[idx - 2]], types[idxs[idx - 1]]
         else:
-            prev, state = self._z_before, types[idxs[0]]
+            prev, state = self.before, types[idxs[0]]
         shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
         return state, shift > ts - utc[idx - 1]  # type: ignore[return-value]
 
-
-    @property
-    def source(self) -> str | None:
-        """Where the data came from: a file path, ``"tzdata:<key>"``, or None."""
-        return self._z_source
-
-    @property
-    def data_version(self) -> str | None:
-        """The IANA release of the data (e.g. ``"2026f"``), when known."""
-        return self._z_version
-
-    @property
-    def tzif(self) -> TZifData:
-        """The parsed TZif data this zone was built from."""
-        return self._z_tzif
-
-    @property
-    def initial_state(self) -> ZoneState | None:
-        """The state in force before the first transition."""
-        return self._z_before
-
-    def _state_at(self, ts: int) -> ZoneState:
+    def state_at(self, ts: int) -> ZoneState:
         """The state at the UTC instant ``ts``."""
-        return self._find_utc(ts, _year_of(ts))[0]
+        return self.find_utc(ts, _year_of(ts))[0]
 
-    def transitions(self, start: datetime | int | None = None,
-                    end: datetime | int | None = None) -> Iterator[Transition]:
-        """Each change with ``start <= instant < end``, in order.
+    # --- transitions ------------------------------------------------------
 
-        Every transition recorded in the file is yielded, then those of the
-        footer rule (forever when ``end`` is None and the rule has DST).
-        """
-        lo = _instant(start)
-        hi = _instant(end)
-        utc = self._z_utc
-        types, idxs = self._z_types, self._z_idx
+    def transitions(self, lo: int | None, hi: int | None) -> Iterator[Transition]:
+        utc = self.utc
+        types, idxs = self.types, self.idx
         first = 0 if lo is None else bisect_right(utc, lo - 1)
-        prev = self._z_before if first == 0 else types[idxs[first - 1]]
+        prev = self.before if first == 0 else types[idxs[first - 1]]
         for i in range(first, len(utc)):
             ts = utc[i]
             if hi is not None and ts >= hi:
@@ -458,7 +373,7 @@ class _ZoneRules(tzinfo):
             state = types[idxs[i]]
             yield Transition(ts, prev, state)  # type: ignore[arg-type]
             prev = state
-        after = self._z_after
+        after = self.after
         if not isinstance(after, PosixTZ):
             if utc and prev != after:
                 # A static footer that differs from the last type: the change
@@ -467,11 +382,11 @@ class _ZoneRules(tzinfo):
                 if (lo is None or ts >= lo) and (hi is None or ts < hi):
                     yield Transition(ts, prev, after)  # type: ignore[arg-type]
             return
-        yield from self._rule_transitions(after, lo, hi)
+        yield from self.rule_transitions(after, lo, hi)
 
-    def _rule_transitions(self, rule: PosixTZ, lo: int | None,
-                          hi: int | None) -> Iterator[Transition]:
-        utc = self._z_utc
+    def rule_transitions(self, rule: PosixTZ, lo: int | None,
+                         hi: int | None) -> Iterator[Transition]:
+        utc = self.utc
         floor = utc[-1] if utc else _MIN_TS - 1  # the rule governs after this
         if lo is not None and lo > floor + 1:
             floor = lo - 1
@@ -479,7 +394,7 @@ class _ZoneRules(tzinfo):
         # The state is constant between candidates, so each candidate's "before" is the
         # previous one's "now"; only the first needs a lookup.
         if utc and floor <= utc[-1]:
-            before = self._z_types[self._z_idx[-1]]
+            before = self.types[self.idx[-1]]
         else:
             before = find(floor, _year_of(floor))[0]
         # The rule governs from just after the last explicit transition: a last type
@@ -512,23 +427,12 @@ class _ZoneRules(tzinfo):
             year += 1
             quiet += 1
 
-    def next_transition(self, dt: datetime | int) -> Transition | None:
-        """The first transition strictly after the instant ``dt``."""
-        ts = _instant(dt)
-        if ts is None:
-            raise TypeError("next_transition() needs a datetime or a timestamp")
-        return next(self.transitions(ts + 1), None)
-
-    def previous_transition(self, dt: datetime | int) -> Transition | None:
-        """The last transition at or before the instant ``dt``."""
-        ts = _instant(dt)
-        if ts is None:
-            raise TypeError("previous_transition() needs a datetime or a timestamp")
-        utc = self._z_utc
-        after = self._z_after
+    def previous_transition(self, ts: int) -> Transition | None:
+        utc = self.utc
+        after = self.after
         if isinstance(after, PosixTZ) and (not utc or ts > utc[-1]) and _is_static(after):
             # Its only possible change is where the rule takes over.
-            first = next(self._rule_transitions(after, None, ts + 1), None)
+            first = next(self.rule_transitions(after, None, ts + 1), None)
             if first is not None:
                 return first
         elif isinstance(after, PosixTZ) and (not utc or ts > utc[-1]):
@@ -537,7 +441,7 @@ class _ZoneRules(tzinfo):
             for _ in range(_RULE_CYCLE):
                 lo = max(_year_start(year), floor + 1)
                 found = None
-                for tr in self._rule_transitions(after, lo, ts + 1):
+                for tr in self.rule_transitions(after, lo, ts + 1):
                     found = tr
                 if found is not None:
                     return found
@@ -547,31 +451,166 @@ class _ZoneRules(tzinfo):
         idx = bisect_right(utc, ts)
         if idx == 0:
             return None
-        types, idxs = self._z_types, self._z_idx
-        before = self._z_before if idx == 1 else types[idxs[idx - 2]]
+        types, idxs = self.types, self.idx
+        before = self.before if idx == 1 else types[idxs[idx - 2]]
         return Transition(utc[idx - 1], before, types[idxs[idx - 1]])  # type: ignore[arg-type]
 
-    def _readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
+    def readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
         """For fold 0 and fold 1: the offset that reading of the wall time gets,
         and whether converting it to UTC and back gives the same wall time."""
         wall = _ts(dt)
         naive = dt.replace(tzinfo=None)
         out = []
         for fold in (0, 1):
-            off = self._find(naive.replace(fold=fold))[0]
+            off = self.find(naive.replace(fold=fold))[0]
             ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
-            state = self._state_at(ts)
+            state = self.state_at(ts)
             out.append((off, ts + int(state[0].total_seconds()) == wall))
         return out  # type: ignore[return-value]
 
+
+def build_rules(data: TZifData, source: str | None = None,
+                version: str | None = None) -> _Rules:
+    """The rules object for parsed TZif ``data`` (ValueError if it has no types).
+
+    ``source`` and ``version`` are what ``zone.source`` / ``zone.data_version``
+    report. Assigning the result to a zone's ``_z_rules`` replaces all its rules
+    at once (what a live-data refresh does).
+    """
+    r = object.__new__(_Rules)
+    r.tzif = data
+    r.source = source
+    r.version = version
+    r.days = {}
+    r.utc_days = {}
+    trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
+    dstoff = _dst_offsets(trans_idx, utcoff, isdst)
+    types = [
+        ZoneState(_td(off), _td(dst), abbr, flag)
+        for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
+    ]
+    r.utc = data.trans_utc
+    # The state of transition i is types[idx[i]]: one byte per transition (the file's
+    # own index bytes) rather than a pointer, which keeps a zone smaller than the C one.
+    r.types = tuple(types)
+    r.idx = trans_idx
+    r.local = None  # built on first need: fromutc never needs it
+    # Before the first transition: the first standard type (RFC 8536 says
+    # type 0, but the stdlib's choice is what we must agree with).
+    r.before = next((t for t in types if not t.is_dst), types[0] if types else None)
+    footer = data.footer
+    if footer:
+        after = _footer_rule(footer)
+    elif trans_idx:
+        after = types[trans_idx[-1]]
+    elif types:
+        after = types[-1]
+    else:
+        raise ValueError("No time zone information found.")
+    r.after = after
+    if isinstance(after, PosixTZ) or len(types) > 1:
+        r.fixed = False
+    elif not types:
+        r.fixed = True
+    else:
+        r.fixed = tuple(types[0])[:3] == tuple(after)[:3]  # tuple(): no __getitem__
+    return r
+
+
+class _ZoneRules(tzinfo):
+    """The answers of a zone built from TZif data (a mixin: the state is in the
+    subclass's ``SLOTS``).
+
+    Every answer reads ``self._z_rules`` once and uses only that object, so a
+    concurrent swap of the slot gives each answer either the old rules or the
+    new ones, never a mix.
+    """
+
+    __slots__ = ()
+    # Declared for type checkers; the concrete classes provide them as slots.
+    _z_key: str | None
+    _z_rules: _Rules
+    _z_file_repr: str | None
+    _z_from_cache: bool
+
+    def _setup(self, data: TZifData, key: str | None, source: str | None,
+               version: str | None) -> None:
+        self._z_key = key
+        self._z_file_repr = None
+        self._z_rules = build_rules(data, source, version)
+
+    # --- tzinfo interface -------------------------------------------------
+
+    def utcoffset(self, dt: datetime | None) -> timedelta | None:
+        return self._z_rules.find(dt)[0]
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        return self._z_rules.find(dt)[1]
+
+    def tzname(self, dt: datetime | None) -> str | None:
+        return self._z_rules.find(dt)[2]
+
+    def fromutc(self, dt: datetime) -> datetime:
+        if not isinstance(dt, datetime):
+            raise TypeError("fromutc: argument must be a datetime")
+        if dt.tzinfo is not self:
+            raise ValueError("fromutc: dt.tzinfo is not self")
+        return self._z_rules.fromutc(dt)
+
+    # --- introspection ----------------------------------------------------
+
+    @property
+    def source(self) -> str | None:
+        """Where the data came from: a file path, ``"tzdata:<key>"``, or None."""
+        return self._z_rules.source
+
+    @property
+    def data_version(self) -> str | None:
+        """The IANA release of the data (e.g. ``"2026f"``), when known."""
+        return self._z_rules.version
+
+    @property
+    def tzif(self) -> TZifData:
+        """The parsed TZif data this zone was built from."""
+        return self._z_rules.tzif
+
+    @property
+    def initial_state(self) -> ZoneState | None:
+        """The state in force before the first transition."""
+        return self._z_rules.before
+
+    def transitions(self, start: datetime | int | None = None,
+                    end: datetime | int | None = None) -> Iterator[Transition]:
+        """Each change with ``start <= instant < end``, in order.
+
+        Every transition recorded in the file is yielded, then those of the
+        footer rule (forever when ``end`` is None and the rule has DST).
+        """
+        # Not a generator itself: the arguments are checked and the rules read now.
+        return self._z_rules.transitions(_instant(start), _instant(end))
+
+    def next_transition(self, dt: datetime | int) -> Transition | None:
+        """The first transition strictly after the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("next_transition() needs a datetime or a timestamp")
+        return next(self._z_rules.transitions(ts + 1, None), None)
+
+    def previous_transition(self, dt: datetime | int) -> Transition | None:
+        """The last transition at or before the instant ``dt``."""
+        ts = _instant(dt)
+        if ts is None:
+            raise TypeError("previous_transition() needs a datetime or a timestamp")
+        return self._z_rules.previous_transition(ts)
+
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` occurs twice in this zone."""
-        (off0, real0), (off1, real1) = self._readings(dt)
+        (off0, real0), (off1, real1) = self._z_rules.readings(dt)
         return real0 and real1 and off0 != off1
 
     def is_imaginary(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
-        (_, real0), (_, real1) = self._readings(dt)
+        (_, real0), (_, real1) = self._z_rules.readings(dt)
         return not (real0 or real1)
 
 
@@ -661,8 +700,8 @@ class ZoneEngine(_ZoneRules):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # By value: an engine is not tied to a cache or to the receiver's data.
-        return (_engine_unpickle, (self._z_key, tuple(self._z_tzif), self._z_source,
-                                   self._z_version))
+        r = self._z_rules
+        return (_engine_unpickle, (self._z_key, tuple(r.tzif), r.source, r.version))
 
 
 def _engine_unpickle(key: str | None, fields: tuple[Any, ...], source: str | None,

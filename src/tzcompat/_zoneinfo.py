@@ -103,7 +103,7 @@ def _expanded(data: TZifData) -> TZifData:
         # transition; start with the rule's state before any datetime instead.
         start = _BEFORE_DATETIME
         utc.append(_BEFORE_DATETIME - 1)
-        idx.append(add(typ_of(engine._state_at(_BEFORE_DATETIME))))
+        idx.append(add(typ_of(engine._z_rules.state_at(_BEFORE_DATETIME))))
     first = True
     for tr in engine.transitions(start, _PAST_DATETIME):
         typ = typ_of(tr.after)
@@ -206,8 +206,8 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     @classmethod
     def _from_engine(cls, engine: ZoneEngine) -> ZoneInfo:
         """The public zone for an adapter's engine (same parsed data, not cached)."""
-        obj = cls._from_tzif(engine._z_tzif, engine._z_key, engine._z_source,
-                             engine._z_version)
+        r = engine._z_rules
+        obj = cls._from_tzif(r.tzif, engine._z_key, r.source, r.version)
         obj._z_file_repr = engine._z_file_repr
         return obj
 
@@ -255,8 +255,9 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     def by_value(self) -> RawZoneInfo:
         """A copy of this zone that pickles its full rules, not just its key."""
+        r = self._z_rules
         return RawZoneInfo._from_tzif(  # type: ignore[return-value]
-            self._z_tzif, self._z_key, self._z_source, self._z_version)
+            r.tzif, self._z_key, r.source, r.version)
 
 
 class RawZoneInfo(ZoneInfo):
@@ -267,8 +268,8 @@ class RawZoneInfo(ZoneInfo):
     __slots__ = ()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        data = self._z_tzif
-        return (_raw_unpickle, (self._z_key, tuple(data), self._z_source, self._z_version))
+        r = self._z_rules
+        return (_raw_unpickle, (self._z_key, tuple(r.tzif), r.source, r.version))
 
 
 def _raw_unpickle(key: str | None, fields: tuple[Any, ...], source: str | None,

@@ -75,7 +75,7 @@ def test_long_table_first_use_is_lazy_and_right():
     probe = utc_dt(trans[n // 2][0]).replace(tzinfo=None)
     assert ours.utcoffset(probe) == ref.utcoffset(probe)
     # The wall-clock tables are views computed per access, not 2 x n ints.
-    assert all(isinstance(t, core._Walls) for t in ours._z_local)
+    assert all(isinstance(t, core._Walls) for t in ours._z_rules.local)
     for k in (0, 1, 2, n // 3, n // 2, n - 2, n - 1):
         t = trans[k][0]
         for d in (-3601, -1, 0, 1, 3599):
@@ -88,7 +88,7 @@ def test_long_table_first_use_is_lazy_and_right():
 def test_short_table_views_agree_with_arrays():
     data = build_tzif([(k * 86400 * 50, 1 + k % 2) for k in range(40)], TYPES, "CCC1", 2)
     z = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
-    eager = z._locals()
+    eager = z._z_rules.locals()
     views = (core._Walls(z.tzif, True), core._Walls(z.tzif, False))
     for a, v in zip(eager, views):
         assert list(a) == [v[i] for i in range(len(v))] == [v[i - len(v)] for i in range(len(v))]
@@ -134,7 +134,7 @@ def test_static_rule_transitions_are_bounded_and_match_stdlib(rule, explicit):
     offsets = {ref.fromutc(utc_dt(year_start_ts(y) + 40000).replace(tzinfo=ref)).utcoffset()
                for y in range(1971, 2400, 7)}
     assert len(offsets) == 1
-    assert core._is_static(ours._z_after)
+    assert core._is_static(ours._z_rules.after)
     ts = year_start_ts(2200)
     after_1971 = list(ours.transitions(year_start_ts(1971)))
     assert after_1971 == [] or all(
@@ -143,8 +143,8 @@ def test_static_rule_transitions_are_bounded_and_match_stdlib(rule, explicit):
     prev = ours.previous_transition(ts)
     assert prev == (list(ours.transitions(end=ts))[-1] if explicit or prev else None)
     # Bounded work: each query looks at a couple of years, not 400 per candidate year.
-    counting = _counting(ours._z_after)
-    ours._z_after = counting
+    counting = _counting(ours._z_rules.after)
+    ours._z_rules.after = counting
     ours.previous_transition(ts)
     ours.next_transition(ts)
     list(ours.transitions(ts))
