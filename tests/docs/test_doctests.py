@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from ._pages import DOCS, PYTHON_LANGUAGES, ROOT, blocks, is_session, pages
+from ._pages import DOCS, ROOT, blocks, is_session, pages
 
 PAGES = pages()
 RUNNER = os.path.join(os.path.dirname(__file__), "_doctest_page.py")
