@@ -2,7 +2,8 @@
 
 Chromium (Debian's package) renders each page with its JavaScript run (``--dump-dom`` after
 a virtual-time budget), from a local HTTP server on 127.0.0.1 (no network). Without a
-Chromium the test skips, except under CI (CI=true), where that is a failure.
+Chromium the test skips, except with TZCOMPAT_REQUIRE_DOCS=1 or CI=true, where that is a
+failure.
 """
 
 from __future__ import annotations
