@@ -211,10 +211,11 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
             failed[f"{name}:{item}"] = reason
         not_updated.extend(result.not_updated)
         pandas_keys.extend(result.pandas_keys)
+    if pandas_keys and "pandas._libs.tslibs.timezones" in sys.modules:
+        forget_pandas_cache(pandas_keys)
+        _reload_pure_twins(list(changed))
     if changed:
         _clear_stdlib_cache(list(changed))
-    if pandas_keys:
-        forget_pandas_cache(pandas_keys)
     return RefreshReport(changed, unchanged, failed, adapters, not_updated)
 
 
@@ -335,12 +336,14 @@ def _instant(ts: int | None) -> datetime | None:
 
 
 def _clear_stdlib_cache(keys: list[str]) -> None:
-    """Drop the standard library's cached zones for ``keys`` (when zoneinfo is loaded):
+    """Drop the standard library's cached zones for ``keys`` (those of the C class and of
+    the pure-Python one, when loaded):
     ``zoneinfo.ZoneInfo(key)`` then reads the new data (pyarrow, for one, builds its zones
     that way). tzcompat's own zones were updated in place."""
-    zoneinfo = sys.modules.get("zoneinfo")
-    if zoneinfo is not None:
-        zoneinfo.ZoneInfo.clear_cache(only_keys=keys)
+    for name in ("zoneinfo", "zoneinfo._zoneinfo"):  # the C class, the pure-Python one
+        module = sys.modules.get(name)
+        if module is not None:
+            module.ZoneInfo.clear_cache(only_keys=keys)
 
 
 def forget_pandas_cache(cache_keys: Iterable[str]) -> int:
@@ -357,3 +360,30 @@ def forget_pandas_cache(cache_keys: Iterable[str]) -> int:
         if cache.pop(key, None) is not None:
             dropped += 1
     return dropped
+
+
+def _reload_pure_twins(keys: list[str]) -> None:
+    """Reload in place the standard library's pure-Python zones cached for ``keys``.
+
+    pandas builds its transition tables for a ``zoneinfo.ZoneInfo`` (ours included) from
+    a pure-Python "twin", ``zoneinfo._zoneinfo.ZoneInfo(key)``, which it keeps per zone
+    object for good: clearing caches cannot reach it, so the twin itself takes the data
+    the standard library's lookup now finds for its key. Its fields are replaced in one
+    ``__dict__`` update.
+    """
+    pure = sys.modules.get("zoneinfo._zoneinfo")
+    cls = getattr(pure, "ZoneInfo", None)
+    cache = getattr(cls, "_weak_cache", None)
+    if cache is None:
+        return
+    for key in keys:
+        twin = cache.get(key)
+        if twin is None:
+            continue
+        try:
+            fresh = cls.no_cache(key)
+        except Exception:  # the stdlib finds no valid data for it: leave the twin
+            continue
+        fields = dict(vars(fresh))
+        fields.pop("_from_cache", None)
+        vars(twin).update(fields)

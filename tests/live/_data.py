@@ -14,7 +14,9 @@ from ..core.tzif_builder import TTInfo, build_tzif
 
 UTC = timezone.utc
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-YEARS = range(2015, 2027)
+# Explicit through 2037 (as fat TZif files are), so that pytz, which reads only the 32-bit
+# block, sees the same transitions as everyone else.
+YEARS = range(2015, 2038)
 
 
 def _sunday(year: int, month: int, nth: int) -> datetime:
@@ -54,8 +56,9 @@ CHANGE = dst_end(2026)
 def zone_new() -> bytes:
     trans = [(LMT_END, 1)]
     for year in YEARS:
-        trans += [(dst_start(year), 2), (dst_end(year), 1)]
-    trans[-1] = (CHANGE, 3)
+        if year < 2026:
+            trans += [(dst_start(year), 2), (dst_end(year), 1)]
+    trans += [(dst_start(2026), 2), (CHANGE, 3)]
     return build_tzif(trans, [*_TYPES, TTInfo(-14400, False, "EPT")], "EPT4", 3)
 
 
