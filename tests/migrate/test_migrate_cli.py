@@ -67,14 +67,14 @@ def test_write_then_check_is_clean(tree: Path) -> None:
 def test_unparsable_file_reported_and_others_processed(tree: Path) -> None:
     (tree / "pkg" / "broken.py").write_text("import pytz\ndef f(:\n    pass\n")
     status, _, err = cli("--write", str(tree))
-    assert status == 1
+    assert status == 2
     assert f"error: {tree / 'pkg' / 'broken.py'}:2:" in err and "cannot parse" in err
     assert (tree / "pkg" / "legacy.py").read_text() == MIGRATED
 
 
 def test_missing_path_is_an_error(tree: Path) -> None:
     status, _, err = cli("--check", str(tree / "nope.py"), str(tree / "pkg"))
-    assert status == 1 and "no such file or directory" in err
+    assert status == 2 and "no such file or directory" in err
 
 
 def test_report_lists_markers_with_positions(tmp_path: Path) -> None:
@@ -82,7 +82,7 @@ def test_report_lists_markers_with_positions(tmp_path: Path) -> None:
     path.write_text("import pytz\n\nnames = pytz.common_timezones\n")
     status, _, err = cli("--check", str(path))
     assert status == 1
-    assert f"{path}:3:9: marker [unsupported] pytz.common_timezones" in err
+    assert f"{path}:3:9: TZM123 marker [unsupported] pytz.common_timezones" in err
     assert "1 sites marked for review" in err
 
 
@@ -172,7 +172,7 @@ def test_format_without_a_configured_formatter_is_an_error(style_project: Path) 
     path = style_project / "pkg" / "m.py"
     path.write_text("import pytz\n\nZONE = pytz.timezone('Europe/Paris')\n")
     status, _, err = cli("--check", "--format", "--jobs", "1", str(path))
-    assert status == 1 and "configures no formatter" in err
+    assert status == 2 and "configures no formatter" in err
 
 
 def test_jobs_output_identical_and_in_order(style_project: Path) -> None:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import difflib
 import fnmatch
+import hashlib
 import os
 import sys
+import tempfile
 import time
 import tokenize
 from collections.abc import Iterator, Sequence
@@ -19,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from . import _project
+from . import _cache, _project, _report
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
@@ -30,6 +33,7 @@ INSTALL_HINT = (
 _SKIP_DIRS = {
     ".git", ".hg", ".svn", ".tox", ".nox", ".venv", "venv", "__pycache__", "node_modules",
     "site-packages", ".mypy_cache", ".pytest_cache", ".ruff_cache", "build", "dist",
+    _cache.DEFAULT_DIR,
 }  # fmt: skip
 
 
@@ -81,6 +85,31 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
         help="do not sort the added imports or wrap changed lines to the project's settings",
     )  # fmt: skip
     _project.add_arguments(parser)  # --helpers, --inline-helpers, --index
+    parser.add_argument(
+        "--select", action="append", metavar="CODES",
+        help="report (and mark) only these codes: comma-separated, prefixes allowed "
+        "(TZM1 = every marker); repeatable",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ignore", action="append", metavar="CODES",
+        help="do not report (or mark) these codes (prefixes allowed); rewrites are always made",
+    )  # fmt: skip
+    parser.add_argument(
+        "--unsafe-fixes", action="store_true",
+        help="at marked sites with a documented replacement, write it (reported as 'fix')",
+    )  # fmt: skip
+    parser.add_argument(
+        "--output-format", choices=_report.FORMATS, default="text",
+        help="the report's format: text (stderr), or json, sarif, github (stdout; no diff)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--cache-dir", default=os.environ.get("TZCOMPAT_CACHE_DIR", _cache.DEFAULT_DIR),
+        metavar="DIR",
+        help=f"where results are cached between runs (default: {_cache.DEFAULT_DIR})",
+    )  # fmt: skip
+    parser.add_argument(
+        "--no-cache", action="store_true", help="read and analyse every file again"
+    )
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also list every plain rewrite"
     )
@@ -171,10 +200,16 @@ class _Summary:
     changed: list[Path] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     report: list[str] = field(default_factory=list)
+    records: list[_report.Record] = field(default_factory=list)
+    problems: list[_report.Problem] = field(default_factory=list)
     markers: int = 0
     notes: int = 0
     rewrites: int = 0
     seconds: float = 0.0
+
+    def error(self, path: str, message: str) -> None:
+        self.errors.append(f"{path}: {message}" if path else message)
+        self.problems.append(_report.Problem(path, message))
 
 
 def _read(path: Path) -> tuple[str, str, str]:
@@ -194,6 +229,8 @@ def _syntax_error(text: str, path: Path, exc: Exception) -> str:
         compile(text, str(path), "exec", flags=ast.PyCF_ONLY_AST, dont_inherit=True)
     except SyntaxError as err:
         return f"{err.lineno}:{err.offset or 1}: cannot parse: {err.msg}"
+    except ValueError as err:  # null bytes (a SyntaxError from 3.12 on)
+        return f"1:1: cannot parse: {err}"
     line = getattr(exc, "editor_line", 0)
     column = getattr(exc, "editor_column", 0)
     message = getattr(exc, "message", str(exc))
@@ -202,13 +239,27 @@ def _syntax_error(text: str, path: Path, exc: Exception) -> str:
 
 @dataclass(frozen=True)
 class _Options:
-    """What each worker needs; picklable, sent once to every worker process."""
+    """What each worker needs; picklable, sent with every batch of files."""
 
     mode: str
     style: bool = True
     format: bool = False
-    # keyword arguments for migrate_source (project index, helper placement, ...)
-    migrate_kwargs: dict[str, object] = field(default_factory=dict)
+    plan: _project.Plan | None = None
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    unsafe_fixes: bool = False
+
+    def fingerprint(self) -> str:
+        """What, besides a file's bytes, its result depends on (for the cache key)."""
+        plan = self.plan
+        parts = [
+            repr((self.style, self.format, self.select, self.ignore, self.unsafe_fixes)),
+            repr((plan.helpers_file, plan.inline) if plan else None),
+        ]
+        if plan is not None:
+            index = plan.index
+            parts.extend(sorted(f"{m}:{index.stamps.get(m, '')}" for m in index.modules))
+        return hashlib.blake2b("\n".join(parts).encode(), digest_size=16).hexdigest()
 
 
 @dataclass
@@ -220,22 +271,28 @@ class _FileResult:
     encoding: str = "utf-8"
     changed: bool = False
     diff: str = ""
-    findings: list[tuple[int, int, str, str, str]] = field(default_factory=list)
+    #: (line, column, kind, name, message, fix) of each finding
+    findings: list[tuple[int, int, str, str, str, str | None]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     uses_helpers: bool = False  # imports the shared helper module
 
+    def to_cache(self) -> dict[str, object]:
+        return {
+            "code": self.code, "encoding": self.encoding, "changed": self.changed,
+            "findings": self.findings, "errors": self.errors, "helpers": self.uses_helpers,
+        }  # fmt: skip
 
-_WORKER_OPTIONS: _Options | None = None
-
-
-def _init_worker(options: _Options) -> None:
-    global _WORKER_OPTIONS
-    _WORKER_OPTIONS = options
-
-
-def _work(path: Path) -> _FileResult:
-    assert _WORKER_OPTIONS is not None
-    return _process(path, _WORKER_OPTIONS)
+    @classmethod
+    def from_cache(cls, path: Path, data: dict[str, object]) -> _FileResult:
+        return cls(
+            path,
+            code=data["code"],  # type: ignore[arg-type]
+            encoding=data["encoding"],  # type: ignore[arg-type]
+            changed=bool(data["changed"]),
+            findings=[tuple(f) for f in data["findings"]],  # type: ignore[attr-defined, misc]
+            errors=list(data["errors"]),  # type: ignore[call-overload]
+            uses_helpers=bool(data["helpers"]),
+        )
 
 
 def _process(path: Path, options: _Options) -> _FileResult:
@@ -243,27 +300,35 @@ def _process(path: Path, options: _Options) -> _FileResult:
     import libcst
 
     from . import _style
-    from ._codemod import migrate_source
+    from ._driver import migrate_source
 
     out = _FileResult(path)
     text = ""
     try:
         text, out.encoding, _ = _read(path)
-        kwargs = dict(options.migrate_kwargs)
-        plan = kwargs.pop("plan", None)
-        if isinstance(plan, _project.Plan):  # per-file: module name, helper module
-            kwargs.update(plan.kwargs_for(path))
-        result = migrate_source(text, **kwargs)  # type: ignore[arg-type]
+        kwargs: dict[str, object] = {}
+        if options.plan is not None:  # per-file: module name, helper module
+            kwargs.update(options.plan.kwargs_for(path))
+        result = migrate_source(
+            text,
+            select=options.select,
+            ignore=options.ignore,
+            unsafe_fixes=options.unsafe_fixes,
+            **kwargs,  # type: ignore[arg-type]
+        )
     except libcst.ParserSyntaxError as exc:
         out.errors.append(f"{path}:{_syntax_error(text, path, exc)}")
         return out
-    except (OSError, UnicodeDecodeError, SyntaxError) as exc:
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
         out.errors.append(f"{path}: cannot read: {exc}")
         return out
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop a tree
         out.errors.append(f"{path}: internal error, file left unchanged: {exc!r}")
         return out
-    out.findings = [(f.line, f.column, f.kind, f.code, f.message) for f in result.findings]
+    out.findings = [
+        (f.line, f.column, f.kind, f.code, f.message, getattr(f, "fix", None))
+        for f in result.findings
+    ]
     out.uses_helpers = result.helpers_module is not None
     if not result.changed:
         return out
@@ -280,31 +345,134 @@ def _process(path: Path, options: _Options) -> _FileResult:
                 code = _style.format_source(code, path, style)
             except _style.FormatError as exc:
                 out.errors.append(f"{path}: --format: {exc}")
+    try:
+        ast.parse(code)
+    except (SyntaxError, ValueError) as exc:  # never write code that does not parse
+        out.errors.append(f"{path}: internal error, rewrite does not parse, left unchanged: {exc}")
+        out.findings = []
+        return out
     out.code, out.changed = code, code != text
-    if out.changed and options.mode == "diff":
-        shown = path.as_posix().lstrip("/")
-        lines = difflib.unified_diff(
-            text.splitlines(keepends=True),
-            code.splitlines(keepends=True),
-            fromfile=f"a/{shown}",
-            tofile=f"b/{shown}",
-        )
-        out.diff = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
     return out
 
 
-def _results(files: list[Path], options: _Options, jobs: int) -> Iterator[_FileResult]:
-    """The per-file results in the order of ``files``, computed by ``jobs`` processes."""
-    # a worker costs an interpreter start and a LibCST import: not worth it for a few files
-    if jobs <= 1 or len(files) < 2 * jobs:
-        for path in files:
-            yield _process(path, options)
-        return
-    from concurrent.futures import ProcessPoolExecutor
+def _diff(path: Path, text: str, code: str) -> str:
+    shown = path.as_posix().lstrip("/")
+    lines = difflib.unified_diff(
+        text.splitlines(keepends=True),
+        code.splitlines(keepends=True),
+        fromfile=f"a/{shown}",
+        tofile=f"b/{shown}",
+    )
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
-    chunk = max(1, min(8, len(files) // (jobs * 8)))
-    with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(options,)) as pool:
-        yield from pool.map(_work, files, chunksize=chunk)
+
+def _scan_batch(batch: list[tuple[str, str, bool]]) -> list[_project.FileScan]:
+    return [_project.scan_file(path, module, package) for path, module, package in batch]
+
+
+def _process_batch(paths: list[Path], options: _Options) -> list[_FileResult]:
+    return [_process(path, options) for path in paths]
+
+
+def _batches(items: list, jobs: int, most: int) -> list[list]:
+    size = max(1, min(most, len(items) // (jobs * 4) or 1))
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+class _Runner:
+    """Runs work in this process (one job, or too little work) or in a pool of ``jobs``."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool = None
+
+    def map(self, func, batches: list, *extra):  # type: ignore[no-untyped-def]
+        if self.jobs <= 1 or len(batches) < 2:
+            for batch in batches:
+                yield from func(batch, *extra)
+            return
+        if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self._pool = ProcessPoolExecutor(self.jobs)
+        futures = [self._pool.submit(func, batch, *extra) for batch in batches]
+        for future in futures:
+            yield from future.result()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown()
+
+
+def _scan_all(
+    paths: list[Path], runner: _Runner, cache: _cache.Cache | None
+) -> list[_project.FileScan]:
+    """The first pass over every file: read, hash, classify, ``ast``-index what can matter."""
+    names = _project.ModuleNames()
+    scans: list[_project.FileScan | None] = [None] * len(paths)
+    todo: list[tuple[int, tuple[str, str, bool]]] = []
+    for i, path in enumerate(paths):
+        module, package = names(path)
+        if cache is not None:
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except OSError:
+                data = None
+            if data is not None:
+                key = cache.scan_key(_project.digest_of(data), module, package)
+                found = cache.get_scan(key, str(path))
+                if found is not None:
+                    scans[i] = found
+                    continue
+                if runner.jobs <= 1:
+                    scans[i] = _project.scan_file(path, module, package, data)
+                    cache.put_scan(scans[i])  # type: ignore[arg-type]
+                    continue
+        todo.append((i, (str(path), module, package)))
+    batches = _batches([t for _, t in todo], runner.jobs, 64)
+    for (i, _), scan in zip(todo, runner.map(_scan_batch, batches), strict=True):
+        scans[i] = scan
+        if cache is not None:
+            cache.put_scan(scan)
+    return scans  # type: ignore[return-value]
+
+
+def _index(scans: list[_project.FileScan], cache: _cache.Cache | None) -> _project.ProjectIndex:
+    """The project index, with the files the text pass skipped brought in when one of them
+    may take part in a zone's flow (a name that holds a zone, a re-export, a UTC alias)."""
+    index = _project.index_from_scans(scans)
+    done: set[str] = set()
+    while True:
+        flow = index.flow_names - done
+        if not flow:
+            return index
+        done |= flow
+        added = False
+        for i, scan in enumerate(scans):
+            if scan.facts is None and scan.error is None and _project.mentions(scan.path, flow):
+                text = _project.decode(Path(scan.path).read_bytes())
+                scan.facts = _project.scan_source(text, scan.module, scan.is_package)
+                scan.relevant = True
+                scans[i] = scan
+                if cache is not None:
+                    cache.put_scan(scan)
+                added = True
+        if added:
+            index = _project.index_from_scans(scans)
+
+
+def _codes() -> list[tuple[str, str, str]]:
+    from ._codes import CODES
+
+    return [(c.code, c.name, c.kind) for c in CODES.values()]
+
+
+def _code_of(name: str) -> str:
+    from ._codes import BY_NAME
+
+    info = BY_NAME.get(name)
+    return info.code if info is not None else name
 
 
 def run(
@@ -319,52 +487,145 @@ def run(
     args = _parser(prog).parse_args(list(argv))
     mode = args.mode or "diff"
     started = time.perf_counter()
+    summary = _Summary()
 
     files = list(iter_python_files(args.paths, args.exclude))
     for raw in args.paths:
         if not Path(raw).exists():
             files = [f for f in files if f != Path(raw)]
-    summary = _Summary()
-    for raw in args.paths:
-        if not Path(raw).exists():
-            summary.errors.append(f"{raw}: no such file or directory")
+            summary.error(raw, "no such file or directory")
     more = list(iter_python_files(args.index, args.exclude)) if args.index else []
-    plan = _project.plan_from_args(args, files, more)
-    options = _Options(
-        mode=mode, style=args.style, format=args.format, migrate_kwargs={"plan": plan}
-    )
-    helper_files: set[Path] = set()
-    show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
-    progress = _Progress(len(files), stderr, bool(show))
-    for done, result in enumerate(_results(files, options, args.jobs), 1):
-        summary.files += 1
-        summary.errors.extend(result.errors)
-        for line, column, kind, code, message in result.findings:
-            if kind == "marker":
-                summary.markers += 1
-            elif kind == "note":
-                summary.notes += 1
-            else:
-                summary.rewrites += 1
-            if kind != "rewrite" or args.verbose:
-                summary.report.append(f"{result.path}:{line}:{column}: {kind} [{code}] {message}")
-        if result.uses_helpers:
-            helper_files.add(plan.helper_file_for(result.path))  # type: ignore[arg-type]
-        if result.changed and result.code is not None:
-            summary.changed.append(result.path)
-            if mode == "diff":
-                stdout.write(result.diff)
-            elif mode == "write":
-                with open(result.path, "w", encoding=result.encoding, newline="") as f:
-                    f.write(result.code)
-        progress.update(done)
-    progress.close()
-    _write_helpers(sorted(helper_files), mode, summary, stdout)
+    migrated = {Path(os.path.abspath(p)) for p in files}
+    extra = sorted({Path(os.path.abspath(p)) for p in more} - migrated)
+    cache = None
+    if not args.no_cache:
+        cache = _cache.Cache.open(args.cache_dir, [*args.paths, *args.index])
+
+    runner = _Runner(args.jobs)
+    try:
+        scans = _scan_all([*files, *extra], runner, cache)
+        index = _index(scans, cache)
+        index.stamps = {s.module: s.digest for s in scans if s.facts is not None}
+        plan = _project.Plan(index, args.helpers, bool(args.inline_helpers))
+        options = _Options(
+            mode=mode,
+            style=args.style,
+            format=args.format,
+            plan=plan,
+            select=_codes_arg(args.select),
+            ignore=_codes_arg(args.ignore) or (),
+            unsafe_fixes=args.unsafe_fixes,
+        )
+        results = _migrate(files, scans[: len(files)], options, runner, cache)
+        show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
+        progress = _Progress(len(files), stderr, bool(show))
+        helper_files: set[Path] = set()
+        for done, result in enumerate(results, 1):
+            _record(result, summary, args.verbose, mode, stdout, args.output_format)
+            if result.uses_helpers:
+                helper_files.add(plan.helper_file_for(result.path))  # type: ignore[arg-type]
+            progress.update(done)
+        progress.close()
+    finally:
+        runner.close()
+    if cache is not None:
+        cache.save()
+    diff_out = stdout if args.output_format == "text" else None
+    _write_helpers(sorted(helper_files), mode, summary, diff_out)
     summary.seconds = time.perf_counter() - started
-    return _finish(summary, mode, args.quiet, stderr)
+    return _finish(summary, mode, args, stdout, stderr)
 
 
-def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: TextIO) -> None:
+def _codes_arg(values: list[str] | None) -> tuple[str, ...] | None:
+    if values is None:
+        return None
+    return tuple(c.strip() for v in values for c in v.split(",") if c.strip())
+
+
+def _migrate(
+    files: list[Path],
+    scans: list[_project.FileScan],
+    options: _Options,
+    runner: _Runner,
+    cache: _cache.Cache | None,
+) -> list[_FileResult]:
+    """The results of every file in order: LibCST only for the candidates."""
+    assert options.plan is not None
+    index = options.plan.index
+    fingerprint = options.fingerprint() if cache is not None else ""
+    results: list[_FileResult | None] = [None] * len(files)
+    todo: list[int] = []
+    for i, (path, scan) in enumerate(zip(files, scans, strict=True)):
+        if scan.error is not None:
+            results[i] = _FileResult(path, errors=[f"{path}: {scan.error}"])
+        elif not scan.candidate(index):
+            results[i] = _FileResult(path)
+        elif cache is not None and (
+            hit := cache.get_result(f"{scan.digest}|{scan.module}|{fingerprint}")
+        ) is not None:
+            results[i] = _FileResult.from_cache(path, hit)
+        else:
+            todo.append(i)
+    batches = _batches([files[i] for i in todo], runner.jobs, 4)
+    for i, result in zip(todo, runner.map(_process_batch, batches, options), strict=True):
+        results[i] = result
+        if cache is not None:
+            scan = scans[i]
+            cache.put_result(f"{scan.digest}|{scan.module}|{fingerprint}", result.to_cache())
+    return results  # type: ignore[return-value]
+
+
+def _record(
+    result: _FileResult, summary: _Summary, verbose: bool, mode: str, stdout: TextIO, fmt: str
+) -> None:
+    summary.files += 1
+    for error in result.errors:
+        summary.errors.append(error)
+        message = error[len(str(result.path)) :] if error.startswith(str(result.path)) else error
+        summary.problems.append(_report.Problem(str(result.path), message.lstrip(":").strip()))
+    for line, column, kind, name, message, fix in result.findings:
+        if kind == "marker":
+            summary.markers += 1
+        elif kind == "note":
+            summary.notes += 1
+        else:
+            summary.rewrites += 1
+        record = _report.Record(
+            str(result.path), line, column, _code_of(name), name, kind, message, fix
+        )
+        summary.records.append(record)
+        if kind != "rewrite" or verbose:
+            summary.report.append(record.text())
+    if result.changed and result.code is not None:
+        summary.changed.append(result.path)
+        if mode == "diff" and fmt == "text":
+            text, _, _ = _read(result.path)
+            stdout.write(_diff(result.path, text, result.code))
+        elif mode == "write":
+            _write_file(result.path, result.code, result.encoding)
+
+
+def _write_file(path: Path, code: str, encoding: str) -> None:
+    """Replace the file in one step: an interrupted run leaves the old text, never half."""
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
+            f.write(code)
+        try:
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_helpers(
+    paths: list[Path], mode: str, summary: _Summary, stdout: TextIO | None
+) -> None:
     """Create (or bring up to date) the shared helper modules the rewritten files import.
 
     A file at that path that this command did not write is the user's: it is kept."""
@@ -378,7 +639,7 @@ def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: Text
         summary.changed.append(path)
         verb = "created" if old is None else "updated"
         summary.report.append(f"{path}: {verb}: the helpers the rewritten modules import")
-        if mode == "diff":
+        if mode == "diff" and stdout is not None:
             shown = path.as_posix().lstrip("/")
             lines = difflib.unified_diff(
                 (old or "").splitlines(keepends=True),
@@ -398,8 +659,27 @@ def _rate(files: int, seconds: float) -> str:
     return f"{rate:.1f}" if rate < 10 else f"{rate:.0f}"
 
 
-def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
-    if not quiet:
+def _finish(
+    summary: _Summary, mode: str, args: argparse.Namespace, stdout: TextIO, stderr: TextIO
+) -> int:
+    fmt = args.output_format
+    if fmt != "text":
+        from .. import __version__  # type: ignore[attr-defined]
+
+        report = _report.Report(
+            summary.records,
+            summary.problems,
+            [str(p) for p in summary.changed],
+            summary.files,
+            str(__version__),
+        )
+        if fmt == "json":
+            _report.write_json(report, stdout)
+        elif fmt == "sarif":
+            _report.write_sarif(report, _codes(), stdout)
+        else:
+            _report.write_github(report, stdout)
+    elif not args.quiet:
         for line in summary.report:
             stderr.write(line + "\n")
     for line in summary.errors:
@@ -413,7 +693,7 @@ def _finish(summary: _Summary, mode: str, quiet: bool, stderr: TextIO) -> int:
         + f" ({_rate(summary.files, summary.seconds)} files/s)\n"
     )
     if summary.errors:
-        return 1
+        return 2
     if mode == "check" and summary.changed:
         return 1
     return 0

@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import ast
 import functools
+import hashlib
 import os
+import re
 import tokenize
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +33,8 @@ class ModuleFacts:
 
     name: str
     is_package: bool = False
+    #: False when ``ast`` could not parse the module (it then contributes nothing)
+    parsed: bool = True
     imports_pytz: bool = False
     raises_time_errors: bool = False
     #: top-level name -> "kind:<kind>" | "ref:<qualified>" | "call:<qualified>"
@@ -50,6 +54,17 @@ class ModuleFacts:
     #: top-level names bound to a UTC object of any library (pytz.utc, ZoneInfo("UTC"),
     #: timezone.utc): arithmetic on datetimes aware in them is the same in pytz and zoneinfo
     utc_bindings: frozenset[str] = frozenset()
+    #: names bound by importing from pytz/dateutil (another module importing them from here
+    #: is a re-export the rewrite must keep)
+    legacy_names: frozenset[str] = frozenset()
+    #: the candidate gate (see :func:`may_change`): ``"tz"`` a site some rule inspects for its
+    #: shape alone, ``"zone"`` a site that matters if a name holds a zone, ``"arith"`` +/-
+    gate: frozenset[str] = frozenset()
+    #: every identifier the module uses (names, attributes, imported names)
+    names: frozenset[str] = frozenset()
+    #: the functions called in scopes where +/- happens (or enclosing them): the arithmetic
+    #: rules matter only if one of them may return a zone-aware datetime
+    arith_calls: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -65,6 +80,33 @@ class ProjectIndex:
     imported_from: dict[str, set[str]] = field(default_factory=dict)
     #: qualified top-level names bound to a UTC object (directly or re-exported)
     utc_names: set[str] = field(default_factory=set)
+    #: module -> hash of the source its facts come from (the CLI's cache keys)
+    stamps: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def zone_names(self) -> frozenset[str]:
+        """The last component of every name known to hold (or return) a pytz zone."""
+        return frozenset(q.rpartition(".")[2] for q in (*self.zones, *self.zone_functions))
+
+    @property
+    def dst_zone_names(self) -> frozenset[str]:
+        """``zone_names`` of the zones that may have DST (not UTC or a fixed offset)."""
+        both = (*self.zones.items(), *self.zone_functions.items())
+        return frozenset(q.rpartition(".")[2] for q, kind in both if kind == "zone")
+
+    @property
+    def aware_names(self) -> frozenset[str]:
+        """The last component of every function/method that may return a zone-aware datetime."""
+        found = (n for m in self.modules.values() for n in m.aware_returns)
+        return frozenset(n.rpartition(".")[2] for n in found)
+
+    @property
+    def flow_names(self) -> frozenset[str]:
+        """Names through which a module could take part in the facts of the others: zones,
+        UTC objects, and the names imported from pytz/dateutil (their re-export is kept)."""
+        legacy = (n for m in self.modules.values() for n in m.legacy_names)
+        utc = (q.rpartition(".")[2] for q in self.utc_names)
+        return self.zone_names | frozenset(legacy) | frozenset(utc)
 
     @property
     def has_pytz(self) -> bool:
@@ -270,10 +312,23 @@ def _is_none(node: ast.AST) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-def _mark_called(tree: ast.AST) -> None:
-    for node in ast.walk(tree):
+def _mark_called(nodes: Iterable[ast.AST]) -> None:
+    for node in nodes:
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
             node.func._called = True  # type: ignore[attr-defined]
+
+
+class _Walks:
+    """``ast.walk`` of each function, computed once (the scans below walk them repeatedly)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[int, list[ast.AST]] = {}
+
+    def __call__(self, node: ast.AST) -> list[ast.AST]:
+        found = self._seen.get(id(node))
+        if found is None:
+            found = self._seen[id(node)] = list(ast.walk(node))
+        return found
 
 
 def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts:
@@ -281,8 +336,10 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
     try:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
-        return ModuleFacts(module, is_package)
-    _mark_called(tree)
+        return ModuleFacts(module, is_package, parsed=False)
+    nodes = list(ast.walk(tree))
+    walks = _Walks()
+    _mark_called(nodes)
     scan = _Scanner(module, is_package)
     for stmt in tree.body:
         for target in _targets(stmt):
@@ -304,10 +361,20 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
                 if utc and isinstance(target, ast.Name):
                     utc_bindings.add(target.id)
         elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
-            raw = _returned(scan, stmt)
+            raw = _returned(scan, stmt, walks)
             if raw:
                 returns[stmt.name] = raw
     utc_like = functools.partial(_utc_like, scan)
+    aware_returns = _aware_returns(tree, utc_like, walks)
+    deltas = {
+        local for local, target in scan.imports.items()
+        if target.rpartition(".")[2] in ("timedelta", "relativedelta")
+    }  # fmt: skip
+    gate, names, arith_calls = _evidence(tree, nodes, deltas, scan.imports.keys())
+    legacy = frozenset(
+        local for local, target in scan.imports.items()
+        if target.split(".")[0] in ("pytz", "dateutil")
+    )  # fmt: skip
     return ModuleFacts(
         module,
         is_package,
@@ -317,12 +384,198 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         returns=returns,
         imported=tuple(scan.imported),
         dynamic_timezone=scan.dynamic,
-        aware_returns=_aware_returns(tree, utc_like),
+        aware_returns=aware_returns,
         makes_aware=any(
-            zone_aware_call(node, utc_like) for node in ast.walk(tree) if isinstance(node, ast.Call)
+            zone_aware_call(node, utc_like) for node in nodes if isinstance(node, ast.Call)
         ),
         utc_bindings=frozenset(utc_bindings),
+        legacy_names=legacy,
+        gate=gate,
+        names=names,
+        arith_calls=arith_calls,
     )
+
+
+# What the codemod's rules look at in a module that neither imports pytz/dateutil nor names
+# them, in a project where pytz zones exist (they may be handed in). Kept a superset of those
+# rules: a module without any of these sites cannot change, so it is not parsed by LibCST.
+_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
+_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
+_DUCK_ATTRS = frozenset({"localize", "normalize", "zone"}) | _PRIVATE
+_ASSERT_SAME = frozenset(
+    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
+)
+_IDENTITY = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+
+
+def _tz_like(node: ast.AST) -> bool:
+    """The codemod's test for a receiver named like a time zone (``tz``, ``self.timezone``)."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        name = node.attr
+    elif isinstance(node, ast.Name):
+        name = node.id
+    else:
+        return False
+    lowered = name.lower()
+    return name == "tzinfo" or (("tz" in lowered or "zone" in lowered) and "tzname" not in lowered)
+
+
+def _tzinfo_attr(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "tzinfo"
+
+
+def _pair(a: ast.AST, b: ast.AST, gate: set[str]) -> None:
+    """An identity/equality test between ``a`` and ``b`` (a tzinfo comparison)."""
+    if (_tzinfo_attr(a) and _tz_like(b)) or (_tzinfo_attr(b) and _tz_like(a)):
+        gate.add("tz")
+    elif _tzinfo_attr(a) or _tzinfo_attr(b):
+        gate.add("zone-dst")  # the other side matters only if it may be a zone with DST
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _shape_aware(method: str, call: ast.Call) -> bool:
+    """True for the calls that attach the zone handed to them (the codemod's _attached_tz)."""
+    keywords = {k.arg for k in call.keywords}
+    if method in ("localize", "normalize"):
+        # another receiver is a pytz zone only by a zone name (the "zone" gate)
+        return _tz_like(call.func.value)  # type: ignore[attr-defined]
+    if method == "astimezone":
+        return bool(call.args)
+    if method == "now":
+        return bool(call.args) or "tz" in keywords
+    if method == "fromtimestamp":
+        return len(call.args) > 1 or "tz" in keywords
+    return method == "replace" and "tzinfo" in keywords
+
+
+def _evidence(
+    tree: ast.Module, nodes: list[ast.AST], deltas: set[str], imported: Collection[str]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """(gate, names, arith_calls) of a module: see ModuleFacts. ``deltas``: the local names
+    of timedelta/relativedelta (``from datetime import timedelta as td``)."""
+    gate: set[str] = set()
+    names: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            attr = node.attr
+            names.add(attr)
+            if attr in _PRIVATE:
+                gate.add("tz")
+            elif attr in ("localize", "normalize", "zone") or attr in _PRIVATE_WEAK:
+                gate.add("tz" if _tz_like(node.value) else "zone")
+        elif isinstance(node, ast.alias):
+            names.add((node.asname or node.name).split(".")[0])
+            names.add(node.name.rpartition(".")[2])
+        elif isinstance(node, ast.Compare):
+            if any(isinstance(op, _IDENTITY) for op in node.ops):
+                operands = [node.left, *node.comparators]
+                for a, b in zip(operands, operands[1:], strict=False):
+                    _pair(a, b, gate)
+        elif isinstance(node, ast.Call):
+            _call_evidence(node, gate)
+    arith_calls = _arith_evidence(tree, gate, imported)
+    if arith_calls & ({"timedelta", "relativedelta"} | deltas):
+        gate.add("arith-delta")
+    return frozenset(gate), frozenset(names), arith_calls
+
+
+def _arith_evidence(tree: ast.Module, gate: set[str], imported: Collection[str]) -> frozenset[str]:
+    """The names called in each scope with +/- or in the scopes enclosing it.
+
+    The codemod marks ``a + b`` when an operand may be aware in a pytz zone: made so by a call
+    in the operand, or by one in the value of a name bound in this or an enclosing scope. A
+    call that attaches a zone by its shape (``astimezone(tz)``...) adds ``"arith-aware"``.
+    """
+    # (scope node, parent index, has +/-, called names, shape-aware call)
+    scopes: list[list] = [[tree, -1, False, set(), False]]
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while stack:
+        node, where = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            inner = where
+            if isinstance(child, _SCOPES):
+                scopes.append([child, where, False, set(), False])
+                inner = len(scopes) - 1
+            elif isinstance(child, ast.BinOp | ast.AugAssign):
+                if isinstance(child.op, ast.Add | ast.Sub):
+                    scopes[where][2] = True
+                    gate.add("arith")
+            elif isinstance(child, ast.Call):
+                func = child.func
+                if isinstance(func, ast.Name):
+                    scopes[where][3].add(func.id)
+                    scopes[where][4] |= func.id.startswith("_tz_")
+                elif isinstance(func, ast.Attribute):
+                    root = func.value
+                    while isinstance(root, ast.Attribute):
+                        root = root.value
+                    # x.m() is followed for self.m/cls.m and through imported names only
+                    if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                        scopes[where][3].add(f"self.{func.attr}")  # this module's class
+                    elif isinstance(root, ast.Name) and root.id in imported:
+                        scopes[where][3].add(func.attr)
+                    if _shape_aware(func.attr, child):
+                        scopes[where][4] = True
+            stack.append((child, inner))
+    calls: set[str] = set()
+    for at, scope in enumerate(scopes):
+        if not scope[2]:
+            continue
+        while at >= 0:
+            calls |= scopes[at][3]
+            if scopes[at][4]:
+                gate.add("arith-aware")
+            at = scopes[at][1]
+    return frozenset(calls)
+
+
+def _call_evidence(node: ast.Call, gate: set[str]) -> None:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else (
+        func.attr if isinstance(func, ast.Attribute) else ""
+    )  # fmt: skip
+    keywords = {k.arg for k in node.keywords}
+    args = node.args
+    if "tzinfo" in keywords:
+        gate.add("zone-dst")  # tzinfo= of a zone made elsewhere (the LMT trap)
+    if name in ("utcoffset", "dst", "tzname") and "is_dst" in keywords:
+        gate.add("tz")
+    elif name == "tzname" and len(args) == 1 and _is_none(args[0]):
+        gate.add("tz")
+    elif name in ("hasattr", "getattr") and len(args) >= 2:
+        attr = args[1]
+        if isinstance(attr, ast.Constant) and attr.value in _DUCK_ATTRS:
+            gate.add("tz")
+    elif "pytz" in name.lower() or (name == "make_aware" and "is_dst" in keywords):
+        gate.add("tz")
+    elif name in _ASSERT_SAME and len(args) >= 2:
+        _pair(args[0], args[1], gate)
+
+
+def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
+    """False when the codemod provably leaves a module that names neither pytz nor dateutil
+    unchanged and unreported: it has none of the sites the rules inspect, or only sites that
+    matter for names holding pytz zones (or returning aware datetimes) and uses no such name.
+    """
+    if not index.has_pytz:
+        return False  # no pytz zone anywhere: only the modules naming pytz/dateutil change
+    gate = facts.gate
+    if "tz" in gate:
+        return True
+    if "zone" in gate and facts.names & index.zone_names:
+        return True
+    if "zone-dst" in gate and facts.names & index.dst_zone_names:
+        return True
+    if "arith-aware" in gate or ("arith-delta" in gate and facts.makes_aware):
+        return True
+    own = {f"self.{n.rpartition('.')[2]}" if "." in n else n for n in facts.aware_returns}
+    return bool(facts.arith_calls & (index.aware_names | own))
 
 
 def _targets(stmt: ast.stmt) -> list[str]:
@@ -333,19 +586,21 @@ def _targets(stmt: ast.stmt) -> list[str]:
     return []
 
 
-def _returned(scan: _Scanner, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+def _returned(
+    scan: _Scanner, func: ast.FunctionDef | ast.AsyncFunctionDef, walks: _Walks
+) -> str | None:
     """What the function may return: each ``return`` value's form, ``|``-joined.
 
     A value the scanner cannot classify is ``?``; ``return``/``return None`` add nothing.
     """
     local: dict[str, ast.AST] = {}
-    for node in ast.walk(func):
+    for node in walks(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
                 local[target.id] = node.value
     forms: list[str] = []
-    for node in ast.walk(func):
+    for node in walks(func):
         if isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
             raw = scan.classify(node.value, dict(local)) or "?"
             if raw not in forms:
@@ -397,7 +652,9 @@ def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool
     return tz is not None and not utc_like(tz)
 
 
-def _aware_returns(tree: ast.Module, utc_like: Callable[[ast.AST], bool]) -> frozenset[str]:
+def _aware_returns(
+    tree: ast.Module, utc_like: Callable[[ast.AST], bool], walks: _Walks
+) -> frozenset[str]:
     """Functions and methods whose return value may be zone-aware (see ModuleFacts)."""
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for stmt in tree.body:
@@ -435,14 +692,14 @@ def _aware_returns(tree: ast.Module, utc_like: Callable[[ast.AST], bool]) -> fro
             if name in found:
                 continue
             local: dict[str, list[ast.AST]] = {}
-            for node in ast.walk(func):
+            for node in walks(func):
                 if isinstance(node, ast.Assign):
                     for target in node.targets:
                         for leaf in ast.walk(target):
                             if isinstance(leaf, ast.Name):
                                 local.setdefault(leaf.id, []).append(node.value)
             cls = name.rpartition(".")[0]
-            for node in ast.walk(func):
+            for node in walks(func):
                 if isinstance(node, ast.Return) and aware(node.value, local, cls, 0):
                     found.add(name)
                     break
@@ -456,6 +713,127 @@ def _read(path: Path) -> str:
         encoding, _ = tokenize.detect_encoding(f.readline)
     with open(path, encoding=encoding) as f:
         return f.read()
+
+
+# Text a module must contain for its facts to be more than empty, or for the codemod to do
+# anything to it in a project that has pytz (a superset of the driver's own text test).
+_LEGACY_TEXT = re.compile(r"pytz|dateutil")
+_RELEVANT_TEXT = re.compile(
+    r"pytz|dateutil|localize|normalize|astimezone|fromtimestamp|tzinfo|tzname|is_dst|TimeError"
+    r"|\.zone\b|attr\([^)]*[\"']zone[\"']|_transition_info|_tzinfos|_utc_transition_times"
+    r"|\bnow\s*\(|(?i:utc)|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
+)
+
+
+@dataclass
+class FileScan:
+    """What the first pass learns about one file: enough to decide whether the codemod can
+    change it, without LibCST. Plain data (it pickles to and from worker processes)."""
+
+    path: str
+    module: str
+    is_package: bool
+    digest: str = ""  #: of the file's bytes (the cache key)
+    legacy: bool = False  #: the text names pytz or dateutil
+    relevant: bool = False  #: the text has something the index or the rules look at
+    facts: ModuleFacts | None = None  #: from ``ast``, for legacy and relevant files only
+    error: str | None = None  #: cannot be read or decoded
+
+    def candidate(self, index: ProjectIndex) -> bool:
+        """True when the codemod must parse the file (it may change or report something)."""
+        if self.error is not None:
+            return False
+        if self.legacy:
+            return True
+        if not (self.relevant and index.has_pytz):
+            return False
+        if self.facts is None or not self.facts.parsed:
+            return True  # LibCST decides (and reports the syntax error, as before)
+        return may_change(self.facts, index)
+
+
+def decode(data: bytes) -> str:
+    """The text of a source file, in the encoding Python itself would use (PEP 263)."""
+    import io
+
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    return data.decode(encoding)
+
+
+def digest_of(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def scan_file(
+    path: str | os.PathLike[str], module: str, is_package: bool, data: bytes | None = None
+) -> FileScan:
+    """Read (unless ``data`` is given), classify and, when it can matter, index one file."""
+    out = FileScan(os.fspath(path), module, is_package)
+    try:
+        if data is None:
+            with open(path, "rb") as f:
+                data = f.read()
+        out.digest = digest_of(data)
+        text = decode(data)
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
+        out.error = f"cannot read: {exc}"
+        return out
+    out.legacy = _LEGACY_TEXT.search(text) is not None
+    out.relevant = out.legacy or _RELEVANT_TEXT.search(text) is not None
+    if out.relevant:
+        out.facts = scan_source(text, module, is_package)
+    return out
+
+
+def mentions(path: str | os.PathLike[str], names: Iterable[str]) -> bool:
+    """True when the file's text uses one of ``names`` as a word (unreadable: False)."""
+    words = sorted(names)
+    if not words:
+        return False
+    try:
+        with open(path, "rb") as f:
+            text = decode(f.read())
+    except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
+        return False
+    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
+    return pattern.search(text) is not None
+
+
+def index_from_scans(scans: Iterable[FileScan]) -> ProjectIndex:
+    """The index of every scanned file; files not indexed are known by name only."""
+    index = ProjectIndex()
+    for scan in scans:
+        if scan.facts is not None:
+            index.modules[scan.module] = scan.facts
+        elif scan.module not in index.modules:
+            index.modules[scan.module] = ModuleFacts(scan.module, scan.is_package)
+    index._resolve()
+    return index
+
+
+class ModuleNames:
+    """``module_name_for`` with the ``__init__.py`` look-ups cached per directory."""
+
+    def __init__(self) -> None:
+        self._dirs: dict[Path, list[str]] = {}
+
+    def _parts(self, folder: Path) -> list[str]:
+        found = self._dirs.get(folder)
+        if found is None:
+            if folder.parent != folder and (folder / "__init__.py").exists():
+                found = [*self._parts(folder.parent), folder.name]
+            else:
+                found = []
+            self._dirs[folder] = found
+        return found
+
+    def __call__(self, path: str | os.PathLike[str]) -> tuple[str, bool]:
+        absolute = Path(os.path.abspath(path))
+        is_package = absolute.stem == "__init__"
+        parts = list(self._parts(absolute.parent))
+        if not is_package:
+            parts.append(absolute.stem)
+        return ".".join(parts) or absolute.stem, is_package
 
 
 def build_index(files: Iterable[str | os.PathLike[str]]) -> ProjectIndex:
