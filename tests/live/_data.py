@@ -76,9 +76,12 @@ def lmt_changed() -> bytes:
     return build_tzif(trans, types, "EST5EDT,M3.2.0,M11.1.0", 3)
 
 
+_UTC = build_tzif([], [TTInfo(0, False, "UTC")], "UTC0", 3)
 RELEASES = {
-    "2030a": {"Test/Zone": zone_old(), "Test/Fixed": fixed(), "Test/Other": zone_old()},
-    "2030b": {"Test/Zone": zone_new(), "Test/Fixed": fixed(), "Test/Other": zone_new()},
+    "2030a": {"Test/Zone": zone_old(), "Test/Fixed": fixed(), "Test/Other": zone_old(),
+              "UTC": _UTC},
+    "2030b": {"Test/Zone": zone_new(), "Test/Fixed": fixed(), "Test/Other": zone_new(),
+              "UTC": _UTC},
 }
 
 
