@@ -10,9 +10,29 @@ __all__ = ["Transition", "ZoneState"]
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
-# collections.namedtuple rather than typing.NamedTuple: importing typing would
-# double the package's import time.
-class ZoneState(namedtuple("ZoneState", "utcoffset dst tzname is_dst")):
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    # What the run-time namedtuples hold, for type checkers only.
+    from typing import NamedTuple
+
+    class _ZoneStateFields(NamedTuple):
+        utcoffset: timedelta
+        dst: timedelta
+        tzname: str
+        is_dst: bool
+
+    class _TransitionFields(NamedTuple):
+        timestamp: int
+        before: ZoneState
+        after: ZoneState
+else:
+    # collections.namedtuple rather than typing.NamedTuple: importing typing would
+    # double the package's import time.
+    _ZoneStateFields = namedtuple("ZoneState", "utcoffset dst tzname is_dst")
+    _TransitionFields = namedtuple("Transition", "timestamp before after")
+
+
+class ZoneState(_ZoneStateFields):
     """The values in force during one period of a zone.
 
     ``utcoffset`` and ``dst`` are timedeltas (``dst`` as ``dst()`` reports it,
@@ -23,7 +43,7 @@ class ZoneState(namedtuple("ZoneState", "utcoffset dst tzname is_dst")):
     __slots__ = ()
 
 
-class Transition(namedtuple("Transition", "timestamp before after")):
+class Transition(_TransitionFields):
     """A change of a zone's state at one instant: ``timestamp`` (POSIX
     seconds, UTC) and the ``before``/``after`` :class:`ZoneState`."""
 
