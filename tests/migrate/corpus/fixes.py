@@ -95,4 +95,12 @@ FIXES: dict[str, tuple[Fix, ...]] = {
     ),
     # tzlocal: none needed (its new failures fail at their own marked lines)
     "tzlocal": (),
+    "schedule": (
+        # [pytz-type-check]: any tzinfo is a time zone now (the tests pass ZoneInfo zones)
+        Fix(
+            "schedule/__init__.py",
+            "elif isinstance(tz, pytz.BaseTzInfo):",
+            "elif isinstance(tz, (pytz.BaseTzInfo, datetime.tzinfo)):",
+        ),
+    ),
 }
