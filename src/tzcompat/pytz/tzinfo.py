@@ -24,6 +24,7 @@ from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 -
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 __all__: list[str] = []
@@ -52,7 +53,7 @@ def memorized_datetime(seconds: int) -> datetime:
         return _datetime_cache.setdefault(seconds, _epoch + timedelta(seconds=seconds))
 
 
-_ttinfo_cache: dict[tuple, tuple] = {}
+_ttinfo_cache: dict[tuple[Any, ...], tuple[timedelta, timedelta, str]] = {}
 
 
 def memorized_ttinfo(*args: Any) -> tuple[timedelta, timedelta, str]:
@@ -102,7 +103,7 @@ def _pickle_func(name: str, fallback: Any) -> Any:
     mod = sys.modules.get("pytz")
     if mod is None and not _pytz_missing:
         try:
-            import pytz as mod  # type: ignore[import-untyped, no-redef]
+            import pytz as mod  # type: ignore[no-redef]
         except ImportError:
             _pytz_missing = True
             mod = None
@@ -114,7 +115,13 @@ def _pickle_func(name: str, fallback: Any) -> Any:
 # ours come first in the MRO, and define every name the real ones do.
 
 
-class BaseTzInfo(*(real("tzinfo.BaseTzInfo") or (tzinfo,))):
+if TYPE_CHECKING:
+    _BaseTzInfoBase = tzinfo
+else:
+    (_BaseTzInfoBase,) = real("tzinfo.BaseTzInfo") or (tzinfo,)
+
+
+class BaseTzInfo(_BaseTzInfoBase):
     """Base class of every pytz tzinfo (``isinstance`` checks in the wild use it)."""
 
     # Overridden in subclasses and instances.
@@ -129,11 +136,16 @@ class BaseTzInfo(*(real("tzinfo.BaseTzInfo") or (tzinfo,))):
     def __copy__(self) -> BaseTzInfo:
         return self
 
-    def __deepcopy__(self, memo: dict) -> BaseTzInfo:
+    def __deepcopy__(self, memo: dict[int, Any]) -> BaseTzInfo:
         return self
 
+    if TYPE_CHECKING:
+        # Every zone has these (as in pytz's type stubs); the subclasses define them.
+        def localize(self, dt: datetime, is_dst: bool | None = False) -> datetime: ...
+        def normalize(self, dt: datetime) -> datetime: ...
 
-class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
+
+class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
     _engine: Any = None  # the core zone the answers come from
@@ -143,7 +155,7 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
         """See ``datetime.tzinfo.fromutc``; naive input is accepted, as in pytz."""
         if dt.tzinfo is not None and dt.tzinfo is not self:
             raise ValueError("fromutc: dt.tzinfo is not self")
-        return (dt + self._utcoffset).replace(tzinfo=self)
+        return (dt + self._utcoffset).replace(tzinfo=self)  # type: ignore[operator]
 
     def utcoffset(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta:
         """The fixed offset; ``is_dst`` is accepted and ignored."""
@@ -187,7 +199,7 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):
     def __repr__(self) -> str:
         return f"<StaticTzInfo {self.zone!r}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return _pickle_func("_p", unpickler), (self.zone,)
 
 
@@ -225,17 +237,20 @@ class _LazyTzinfos:
         return zd.tzinfos
 
 
-class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
+class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
     """A zone whose offset changes; each instance is one period of the zone."""
 
     _utc_transition_times = _LazyClassData("times_all")
     _transition_info = _LazyClassData("infos_all")
     _tzinfos = _LazyTzinfos()
     _dst: timedelta | None = None
-    _zd: _ZoneData | None = None
+    # None only on DstTzInfo itself and on a subclass built from its own lists before its
+    # first instance; every period object the methods below run on has one.
+    _zd: _ZoneData = None  # type: ignore[assignment]
     zone = None
 
-    def __init__(self, _inf: tuple | None = None, _tzinfos: dict | None = None) -> None:
+    def __init__(self, _inf: tuple[Any, ...] | None = None,
+                 _tzinfos: dict[Any, Any] | None = None) -> None:
         if _inf:
             self._utcoffset, self._dst, self._tzname = _inf
             zd = self._zd
@@ -299,7 +314,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
         tz = dt.tzinfo
         if tz is None:
             raise ValueError("Naive time - no tzinfo set")
-        utc = dt - tz._utcoffset
+        utc = dt - tz._utcoffset  # type: ignore[attr-defined]
         if type(utc) is datetime:
             return self._zd.from_naive_utc(_combine(utc, utc.time()))
         return self._zd.from_naive_utc(utc.replace(tzinfo=None))
@@ -333,7 +348,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
             if dt is None:
                 return None
             raise
-        return self.localize(dt, is_dst).tzinfo._utcoffset
+        return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]
 
     def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
         """The DST part of the offset (pytz's inference), like ``utcoffset``."""
@@ -341,7 +356,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
             return self._dst
         if dt is None:
             return None
-        return self.localize(dt, is_dst).tzinfo._dst
+        return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]
 
     def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str | None:
         """The abbreviation, like ``utcoffset``; ``tzname(None)`` is the zone name."""
@@ -349,7 +364,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
             return self._tzname
         if dt is None:
             return self.zone
-        return self.localize(dt, is_dst).tzinfo._tzname
+        return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]
 
     @property
     def zoneinfo(self) -> Any:
@@ -360,14 +375,14 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):
 
     def __repr__(self) -> str:
         dst = "DST" if self._dst else "STD"
-        sign = "+" if self._utcoffset > _notime else ""
+        sign = "+" if self._utcoffset > _notime else ""  # type: ignore[operator]
         return f"<DstTzInfo {self.zone!r} {self._tzname}{sign}{self._utcoffset} {dst}>"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return _pickle_func("_p", unpickler), (
             self.zone,
-            _to_seconds(self._utcoffset),
-            _to_seconds(self._dst),
+            _to_seconds(self._utcoffset),  # type: ignore[arg-type]
+            _to_seconds(self._dst),  # type: ignore[arg-type]
             self._tzname,
         )
 
@@ -391,15 +406,15 @@ def unpickler(
         return tz
     off = memorized_timedelta(utcoffset)
     dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]
-    tzinfos = tz._tzinfos
+    tzinfos: dict[Any, BaseTzInfo] = tz._tzinfos  # type: ignore[attr-defined]
     found = tzinfos.get((off, dst, tzname))
     if found is not None:
         return found
     for state in tzinfos.values():
-        if state._utcoffset == off and state._dst == dst:
+        if state._utcoffset == off and state._dst == dst:  # type: ignore[attr-defined]
             return state
     inf = (off, dst, tzname)
-    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))
+    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))  # type: ignore[call-arg]
 
 
 # --------------------------------------------------------------------------------------------
@@ -476,12 +491,12 @@ class _ZoneData:
         self.zone = zone
         self.zoneinfo = zi  # the core zone (ZoneEngine or ZoneInfo) the view is read from
         self.public: Any = None  # makes the tzcompat.ZoneInfo for DstTzInfo.zoneinfo
-        self.cls: type | None = None
+        self.cls: Callable[[Any], DstTzInfo] | type | None = None
         self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
         self.zone_obj: DstTzInfo | None = None
-        self.tzinfos: dict = {}
+        self.tzinfos: dict[Any, Any] = {}
         self.times: list[datetime] | None = None
-        self.infos: list[tuple] | None = None
+        self.infos: list[tuple[Any, ...]] | None = None
         self.states: list[DstTzInfo] = []
         self.offsets: list[timedelta] = []
         # Until the lists exist the fast paths see index 0 >= n_fast == 0 (fromutc) or a
@@ -496,7 +511,7 @@ class _ZoneData:
         self.beyond: datetime | None = None  # first transition after pytz's horizon
         # The exposed lists: the view plus the rule's transitions up to HORIZON.
         self.times_all: list[datetime] | None = None
-        self.infos_all: list[tuple] | None = None
+        self.infos_all: list[tuple[Any, ...]] | None = None
         self.ext_times: list[datetime] = []
         self.ext_states: list[DstTzInfo] = []
         self.slow_calls = 0
@@ -559,7 +574,7 @@ class _ZoneData:
     def build_aware(self) -> None:
         """Transition times carrying the zone object, for ``astimezone`` into the zone."""
         zone_obj = self.zone_obj
-        self.times_aware = [_combine(t, t.time(), zone_obj) for t in self.times]
+        self.times_aware = [_combine(t, t.time(), zone_obj) for t in self.times]  # type: ignore[union-attr]
         self.n_aware = self.n_fast
 
     def from_naive_utc(self, dt: datetime) -> datetime:
@@ -570,7 +585,7 @@ class _ZoneData:
             x = dt + self.offsets[i]
         else:
             state = self.state_at(dt)
-            x = dt + state._utcoffset
+            x = dt + state._utcoffset  # type: ignore[operator]
         if type(x) is datetime:
             return _combine(x, x.time(), state)
         return x.replace(tzinfo=state)
@@ -578,8 +593,9 @@ class _ZoneData:
     def state_at(self, dt: datetime) -> DstTzInfo:
         """The period in force at the naive UTC instant ``dt``."""
         self.ensure_states()
-        i = bisect_right(self.times, dt) - 1
-        if i == len(self.times) - 1 and self.beyond is not None and dt >= self.beyond:
+        i = bisect_right(self.times, dt) - 1  # type: ignore[arg-type]
+        last = len(self.times) - 1  # type: ignore[arg-type]
+        if i == last and self.beyond is not None and dt >= self.beyond:
             return self._state_beyond(dt)
         return self.states[i]
 
@@ -613,9 +629,9 @@ def _load_builders() -> None:
     so ``import tzcompat.pytz`` does not pay for loading them."""
     from . import _zonebuild
 
-    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign]
-    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign]
-    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign]
-    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign]
-    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign]
-    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign]
+    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]
+    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]
+    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign, assignment]
+    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign, assignment]
+    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign, assignment]
+    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign, assignment]
