@@ -12,6 +12,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    # The lazy names below, as type checkers should see them.
+    from ._driver import migrate_source
+    from ._install import install, uninstall
+    from ._project import build_index
+    from ._warnings import PytzUsageWarning, disable_warnings, enable_warnings
+
 __all__ = [
     "PytzUsageWarning",
     "build_index",
