@@ -131,7 +131,7 @@ def _read_data_file(name: str) -> tuple[bytes, str] | None:
         if root is not None:
             where = os.path.join(root, name)
             try:
-                f = open(where, "rb")
+                f: Any = open(where, "rb")
             except FileNotFoundError:
                 return None
         else:
@@ -329,7 +329,7 @@ def _case_insensitive_zone_lookup(zone: str) -> str:
 # UTC and fixed offsets
 
 
-class UTC(BaseTzInfo, *real("UTC.__class__")):
+class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
 
     zone = "UTC"
@@ -372,7 +372,7 @@ class UTC(BaseTzInfo, *real("UTC.__class__")):
 
         return tzcompat.ZoneInfo("UTC")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return _pickle_func("_UTC", _unpickle_utc), ()
 
     def __repr__(self) -> str:
@@ -405,7 +405,7 @@ def _unpickle_fixed(offset: float) -> BaseTzInfo:
     return FixedOffset(offset)
 
 
-class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):
+class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
     """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
 
     zone = None
@@ -417,7 +417,7 @@ class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):
         self._utcoffset = datetime.timedelta(minutes=minutes)
 
     def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta:
-        return self._utcoffset
+        return self._utcoffset  # type: ignore[return-value]  # set in __init__
 
     def dst(self, dt: datetime.datetime | None) -> datetime.timedelta:
         return ZERO
@@ -441,7 +441,7 @@ class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):
 
     zoneinfo = None
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         return _pickle_func("FixedOffset", _unpickle_fixed), (self._minutes,)
 
     def __repr__(self) -> str:
@@ -451,7 +451,7 @@ class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):
     __str__ = __repr__
 
 
-def FixedOffset(offset: float, _tzinfos: dict = {}) -> BaseTzInfo:  # noqa: B006 - the cache
+def FixedOffset(offset: float, _tzinfos: dict[float, BaseTzInfo] = {}) -> BaseTzInfo:  # noqa: B006
     """The fixed-offset zone ``offset`` minutes east of UTC (``utc`` for 0), one per value.
 
     >>> FixedOffset(-330)
@@ -460,7 +460,7 @@ def FixedOffset(offset: float, _tzinfos: dict = {}) -> BaseTzInfo:  # noqa: B006
     True
     """
     if offset == 0:
-        return UTC
+        return UTC  # type: ignore[return-value]  # the singleton, not the class
     info = _tzinfos.get(offset)
     if info is None:
         info = _tzinfos.setdefault(offset, _FixedOffset(offset))
@@ -470,7 +470,7 @@ def FixedOffset(offset: float, _tzinfos: dict = {}) -> BaseTzInfo:  # noqa: B006
 # Pickles name these as ``pytz.<name>``; see tzinfo._pickle_func.
 for _f in (_UTC, _p, FixedOffset):
     _f.__module__ = "pytz"
-    _f.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
+    _f.__safe_for_unpickling__ = True  # type: ignore[union-attr]
 del _f
 
 
@@ -524,11 +524,11 @@ class _Deferred:
 _deferred = _Deferred
 
 
-_all_timezones_unchecked = LazyList(_deferred(_zone_names))
-all_timezones = LazyList(_deferred(lambda: _all_timezones_unchecked))
-all_timezones_set = LazySet(all_timezones)
-common_timezones = LazyList(_deferred(_common_names))
-common_timezones_set = LazySet(common_timezones)
+_all_timezones_unchecked: list[str] = LazyList(_deferred(_zone_names))
+all_timezones: list[str] = LazyList(_deferred(lambda: _all_timezones_unchecked))
+all_timezones_set: set[str] = LazySet(all_timezones)
+common_timezones: list[str] = LazyList(_deferred(_common_names))
+common_timezones_set: set[str] = LazySet(common_timezones)
 
 
 def _reset_data() -> None:
@@ -560,7 +560,7 @@ class _CountryTimezoneDict(LazyDict):
     """
 
     def __call__(self, iso3166_code: str) -> list[str]:
-        return self[iso3166_code]
+        return self[iso3166_code]  # type: ignore[no-any-return]
 
     def _fill(self) -> None:
         data: dict[str, list[str]] = {}
@@ -603,7 +603,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     if tz is None:
         raise ValueError("Naive time - no tzinfo set")
     if isinstance(tz, _FixedOffset):
-        return dt.astimezone(datetime.timezone(tz._utcoffset))
+        return dt.astimezone(datetime.timezone(tz._utcoffset))  # type: ignore[arg-type]
     key = tz.zone if isinstance(tz, BaseTzInfo) else None
     if not key:
         raise ValueError(f"not a pytz-style zone: {tz!r}")
@@ -618,7 +618,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     for fold in (0, 1):
         cand = naive.replace(tzinfo=target, fold=fold)
         got = cand.utcoffset()
-        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):
+        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]
             return cand
     return dt.astimezone(target)
 
@@ -654,8 +654,8 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
         changes.append((cls, "__module__", cls.__module__, home))
         cls.__module__ = home
     names = tzfile._ZONE_MODULE  # renames the zone classes made so far and from now on
-    if names.value != "pytz.tzfile":
-        changes.append((names, "value", names.value, "pytz.tzfile"))
+    if names.value != "pytz.tzfile":  # type: ignore[attr-defined]
+        changes.append((names, "value", names.value, "pytz.tzfile"))  # type: ignore[attr-defined]
         names.value = "pytz.tzfile"
     return changes
 

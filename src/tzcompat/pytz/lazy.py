@@ -16,8 +16,12 @@ from _thread import RLock
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Callable, Iterable, Iterator, KeysView
     from typing import Any
+
+    _MappingBase = Mapping[str, Any]
+else:
+    _MappingBase = Mapping
 
 __all__ = ["LazyDict", "LazyList", "LazySet"]
 
@@ -26,25 +30,25 @@ __all__ = ["LazyDict", "LazyList", "LazySet"]
 _fill_lock = RLock()
 
 
-class LazyDict(Mapping):
+class LazyDict(_MappingBase):
     """A read-only mapping whose ``data`` dict is built by ``_fill()`` on first use.
 
     As in pytz, ``d[key]`` upper-cases the key (country codes) while ``key in d`` does not.
     """
 
-    data: dict | None = None
+    data: dict[str, Any] | None = None
 
     def _fill(self) -> None:  # pragma: no cover - subclasses provide it
         raise NotImplementedError
 
-    def _ensure(self) -> dict:
+    def _ensure(self) -> dict[str, Any]:
         data = self.data
         if data is None:
             with _fill_lock:
                 if self.data is None:
                     self._fill()
                 data = self.data
-        return data
+        return data  # type: ignore[return-value]  # _fill() sets it
 
     def __getitem__(self, key: str) -> Any:
         return self._ensure()[key.upper()]
@@ -52,17 +56,19 @@ class LazyDict(Mapping):
     def __contains__(self, key: object) -> bool:
         return key in self._ensure()
 
-    def __iter__(self) -> Iterator:
+    def __iter__(self) -> Iterator[str]:
         return iter(self._ensure())
 
     def __len__(self) -> int:
         return len(self._ensure())
 
-    def keys(self):  # type: ignore[override]
+    def keys(self) -> KeysView[str]:
         return self._ensure().keys()
 
 
-def _lazy_classes(cls: type, base: type, names: list[str], fill) -> tuple[type, type]:
+def _lazy_classes(
+    cls: type, base: type, names: list[str], fill: Callable[[Any, Any], None]
+) -> tuple[type, type]:
     """A ``base`` subclass whose listed methods fill the instance first, and the plain
     subclass (same layout) that a filled instance switches to.
 
@@ -73,12 +79,12 @@ def _lazy_classes(cls: type, base: type, names: list[str], fill) -> tuple[type, 
     filled = type(cls.__name__, (base,), {"__module__": __name__})
     pending = type(cls.__name__, (base,), {"__module__": __name__})
 
-    clear = base.clear
+    clear = base.clear  # type: ignore[attr-defined]
 
-    def wrap(name: str):
+    def wrap(name: str) -> Callable[..., Any]:
         real = getattr(base, name)
 
-        def method(self, *args, **kwargs):
+        def method(self: Any, *args: Any, **kwargs: Any) -> Any:
             if type(self) is pending:
                 with _fill_lock:
                     if type(self) is pending:
@@ -187,34 +193,34 @@ _SET_METHODS = [
 _SET_METHODS = [n for n in _SET_METHODS if getattr(set, n, None) is not None]
 
 
-def _fill_list(obj: list, items: Iterable) -> None:
+def _fill_list(obj: list[Any], items: Iterable[Any]) -> None:
     list.extend(obj, items)
 
 
-def _fill_set(obj: set, items: Iterable) -> None:
+def _fill_set(obj: set[Any], items: Iterable[Any]) -> None:
     set.update(obj, items)
 
 
-class LazyList(list):
+class LazyList(list):  # type: ignore[type-arg]
     """A list whose items come from ``fill_iter`` when it is first used."""
 
-    def __new__(cls, fill_iter: Iterable | None = None):
+    def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazyList:
         if fill_iter is None:
-            return list()
-        obj = list.__new__(_PendingList)
+            return list()  # type: ignore[return-value]
+        obj: Any = list.__new__(_PendingList)
         obj._pending_items = fill_iter
-        return obj
+        return obj  # type: ignore[no-any-return]
 
 
-class LazySet(set):
+class LazySet(set):  # type: ignore[type-arg]
     """A set whose items come from ``fill_iter`` when it is first used."""
 
-    def __new__(cls, fill_iter: Iterable | None = None):
+    def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazySet:
         if fill_iter is None:
-            return set()
-        obj = set.__new__(_PendingSet)
+            return set()  # type: ignore[return-value]
+        obj: Any = set.__new__(_PendingSet)
         obj._pending_items = fill_iter
-        return obj
+        return obj  # type: ignore[no-any-return]
 
 
 _PendingList, _FilledList = _lazy_classes(LazyList, list, _LIST_METHODS, _fill_list)
