@@ -78,7 +78,12 @@ def test_comments_and_layout_kept() -> None:
 def test_case_insensitive_pytz_key_is_canonicalised() -> None:
     result = migrate_source("import pytz\nz = pytz.timezone('us/eastern')\n")
     assert "z = ZoneInfo('US/Eastern')" in result.code
-    assert [f.code for f in result.findings] == ["timezone-case"]
+    assert [(f.kind, f.code) for f in result.findings] == [
+        ("note", "timezone-case"),
+        ("rewrite", "timezone-to-zoneinfo"),
+    ]
+    assert result.findings[1].fix == "ZoneInfo('US/Eastern')"
+    assert [f.tzm_code for f in result.findings] == ["TZM202", "TZM002"]
 
 
 def test_timezone_name_clash_uses_alias() -> None:

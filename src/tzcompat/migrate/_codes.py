@@ -6,6 +6,9 @@ A code never changes meaning once released: reports, ``--select``/``--ignore`` a
 - ``TZM0xx`` rewrites (safe: meaning kept exactly),
 - ``TZM1xx`` markers (display-only: a human decides; some have an opt-in unsafe fix),
 - ``TZM2xx`` notes (rewritten; a documented edge case differs).
+
+Each rule module of ``rules/`` declares the codes it reports (``CODES``); ``CODES`` and
+``BY_NAME`` here collect them on first use, so importing this module stays cheap.
 """
 
 from __future__ import annotations
@@ -13,7 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["BY_NAME", "CODES", "CodeInfo", "Finding", "code_for", "matches"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["BY_NAME", "CODES", "CodeInfo", "Finding", "code_for", "matches"]  # noqa: F822
+
+KINDS = ("rewrite", "marker", "note")
+FIXES = ("safe", "unsafe", "none")
 
 
 @dataclass(frozen=True)
@@ -25,60 +35,53 @@ class CodeInfo:
     kind: str  #: "rewrite", "marker" or "note"
     #: "safe" (applied by default), "unsafe" (applied with --unsafe-fixes) or "none"
     fix: str = "none"
+    #: the report's text (what changed, what to do)
+    message: str = ""
+    #: markers: the short text of the comment written above the statement
+    comment: str = ""
+    #: markers with an unsafe fix: what the fix writes and what it changes
+    fix_note: str = ""
 
 
-_TABLE: tuple[tuple[str, str, str], ...] = (
-    ("TZM001", "normalize-absolute", "rewrite"),
-    ("TZM101", "normalize-arithmetic", "marker"),
-    ("TZM102", "aware-arithmetic", "marker"),
-    ("TZM103", "tzinfo-identity", "marker"),
-    ("TZM104", "lmt", "marker"),
-    ("TZM105", "zone-attribute", "marker"),
-    ("TZM106", "tzname-none", "marker"),
-    ("TZM107", "is-dst-method", "marker"),
-    ("TZM108", "is-dst-ignored", "marker"),
-    ("TZM109", "utc-identity", "marker"),
-    ("TZM110", "duck-typing", "marker"),
-    ("TZM111", "pytz-type-check", "marker"),
-    ("TZM112", "pytz-private", "marker"),
-    ("TZM113", "bound-method", "marker"),
-    ("TZM114", "pytz-method", "marker"),
-    ("TZM115", "gettz-dynamic", "marker"),
-    ("TZM116", "gettz-key", "marker"),
-    ("TZM117", "gettz-local", "marker"),
-    ("TZM118", "timezone-key", "marker"),
-    ("TZM119", "tzoffset-name", "marker"),
-    ("TZM120", "tzoffset-dynamic", "marker"),
-    ("TZM121", "time-errors-foreign", "marker"),
-    ("TZM122", "star-import", "marker"),
-    ("TZM123", "unsupported", "marker"),
-    ("TZM124", "call-shape", "marker"),
-    ("TZM125", "re-exported", "marker"),
-    ("TZM126", "unknown-timezone-valueerror", "marker"),
-    ("TZM201", "timezone-dynamic", "note"),
-    ("TZM202", "timezone-case", "note"),
-    ("TZM203", "localize-receiver", "note"),
-    ("TZM204", "fixed-offset", "note"),
-    ("TZM205", "utc-dst", "note"),
-    ("TZM206", "unknown-timezone-error", "note"),
-    ("TZM207", "time-errors", "note"),
-    ("TZM208", "utc-zoneinfo", "note"),
-    ("TZM209", "available-timezones", "note"),
-)
+_REGISTRY: tuple[dict[str, CodeInfo], dict[str, CodeInfo]] | None = None
 
-CODES: dict[str, CodeInfo] = {c: CodeInfo(c, name, kind) for c, name, kind in _TABLE}
-BY_NAME: dict[str, CodeInfo] = {info.name: info for info in CODES.values()}
+
+def _collect() -> tuple[dict[str, CodeInfo], dict[str, CodeInfo]]:
+    global _REGISTRY
+    if _REGISTRY is None:
+        from .rules import RULES
+
+        infos = sorted((info for rule in RULES for info in rule.CODES), key=lambda i: i.code)
+        codes = {info.code: info for info in infos}
+        names = {info.name: info for info in infos}
+        if len(codes) != len(infos) or len(names) != len(infos):
+            raise RuntimeError("two rules declare the same code or name")
+        _REGISTRY = codes, names
+    return _REGISTRY
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CODES":
+        return _collect()[0]
+    if name == "BY_NAME":
+        return _collect()[1]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def info_for(name: str) -> CodeInfo:
+    """The registry entry of a marker/note/rewrite name (KeyError for an unknown name)."""
+    return _collect()[1][name]
 
 
 def code_for(name: str) -> str:
     """The stable code of a marker/note/rewrite name (KeyError for an unknown name)."""
-    return BY_NAME[name].code
+    return info_for(name).code
 
 
 def matches(name: str, patterns: Iterable[str]) -> bool:
     """True when the code of ``name`` (or the name itself) is one of ``patterns``, or starts
     with one of them ("TZM1" covers every marker)."""
-    info = BY_NAME.get(name)
+    info = _collect()[1].get(name)
     code = info.code if info else ""
     for pattern in patterns:
         pattern = pattern.strip()
@@ -92,7 +95,7 @@ class Finding:
     """One line of the report.
 
     ``kind`` is "rewrite" (made, meaning kept), "fix" (an unsafe fix applied at a marked site,
-    with ``--unsafe-fixes``), "marker" (left for a human) or "note" (rewritten, an edge
+    with ``unsafe_fixes``), "marker" (left for a human) or "note" (rewritten, an edge
     differs). ``code`` is the name shown in marker comments; :attr:`tzm_code` the stable code.
     """
 

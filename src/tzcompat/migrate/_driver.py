@@ -17,18 +17,12 @@ from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
 from libcst.metadata import MetadataWrapper
 
 from . import _helpers, _placement
+from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
+from ._analysis import source as _code
 from ._codes import Finding
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source
-from ._traversal import (
-    _PYTZ_ATTRS,
-    _PYTZ_PRIVATE,
-    Options,
-    _code,
-    _is_legacy_name,
-    _Migrator,
-    _string_value,
-)
+from ._traversal import Migrator, Options
 
 __all__ = ["Finding", "MigrateResult", "migrate_module", "migrate_source"]
 
@@ -51,7 +45,7 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
     class _Visitor(cst.CSTVisitor):
         def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
             mod = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
-            if not mod or not (_is_legacy_name(mod) or mod == "dateutil"):
+            if not mod or not (is_legacy_name(mod) or mod == "dateutil"):
                 return
             if isinstance(node.names, cst.ImportStar):
                 return
@@ -76,8 +70,8 @@ def _duck_typed(module: cst.Module) -> frozenset[str]:
         def visit_Call(self, node: cst.Call) -> None:
             func = node.func
             if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
-                if len(node.args) >= 2 and _string_value(node.args[1].value) in (
-                    _PYTZ_ATTRS | _PYTZ_PRIVATE
+                if len(node.args) >= 2 and string_value(node.args[1].value) in (
+                    PYTZ_ATTRS | PYTZ_PRIVATE
                 ):
                     found.add(_code(node.args[0].value))
 
@@ -184,7 +178,7 @@ def migrate_module(
     names = NameChooser(wrapper, context)
     ours = _placement.helper_names(module)
     inline = _inline_names(names, ours) if helpers is None else {}
-    migrator = _Migrator(
+    migrator = Migrator(
         context,
         names,
         _imports_pytz(module),

@@ -1,0 +1,574 @@
+"""What the codemod infers about values: which expressions are zones (pytz's or others),
+which datetimes are aware in a pytz zone, which are naive, timedeltas, numbers.
+
+One home for the inference every rule shares. ``Analysis`` is a mixin of the traversal
+(``_traversal.Migrator``): it reads LibCST metadata through ``get_metadata`` and the module facts
+the traversal holds (``index``, ``module_name``, ``has_pytz``, ``pytz_world``, ``makes_aware``).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import libcst as cst
+from libcst.metadata import (
+    Assignment,
+    ParentNodeProvider,
+    PositionProvider,
+    QualifiedNameProvider,
+    QualifiedNameSource,
+    ScopeProvider,
+)
+
+from . import _helpers
+from ._project import ProjectIndex, resolve_relative
+
+UTC_REFS = frozenset({"pytz.utc", "pytz.UTC", "dateutil.tz.UTC"})
+# Module attributes that are objects: attributes *on* them are ordinary attribute access.
+VALUES = UTC_REFS | {"pytz.all_timezones", "pytz.all_timezones_set"}
+TIME_ERRORS = frozenset(f"pytz.{n}" for n in _helpers.ERROR_NAMES)
+# Callables whose calls leave_Call rewrites; references to them elsewhere are handled there.
+CALLS = frozenset(
+    {
+        "pytz.timezone",
+        "pytz.FixedOffset",
+        "dateutil.tz.gettz",
+        "dateutil.tz.tzutc",
+        "dateutil.tz.tzoffset",
+        "dateutil.tz.enfold",
+    }
+)
+# Static pytz zones (StaticTzInfo or utc): attaching them with tzinfo= is harmless.
+STATIC_KEYS = frozenset(
+    {"UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0"}
+)
+ARITH = (cst.Add, cst.Subtract)
+# pytz-only attributes: testing for them, or reading them, depends on the zone being pytz's.
+PYTZ_ATTRS = frozenset({"localize", "normalize", "zone"})
+PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
+# generic-looking private names: pytz's only on a receiver that looks like a zone
+PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
+PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
+# calls where tzinfo= attaches a zone as it is (the LMT trap)
+DATETIME_MAKERS = frozenset({"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
+# assertion methods that compare their first two arguments for (in)equality or identity
+ASSERT_SAME = frozenset(
+    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
+)
+# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
+SAFE_METHODS = frozenset(
+    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
+)
+
+
+def canon(name: str) -> str:
+    """Map private module paths onto the public names (pytz.exceptions.X -> pytz.X)."""
+    for prefix in ("pytz.exceptions.", "pytz.tzinfo."):
+        if name.startswith(prefix) and name.count(".") == 2:
+            return "pytz." + name.rsplit(".", 1)[1]
+    for prefix in ("dateutil.tz.tz.", "dateutil.tz._common.", "dateutil.tz._factories."):
+        if name.startswith(prefix):
+            return "dateutil.tz." + name[len(prefix) :]
+    return name
+
+
+def is_legacy_name(q: str) -> bool:
+    return any(q == root or q.startswith(root + ".") for root in ("pytz", "dateutil.tz"))
+
+
+def string_value(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, cst.SimpleString):
+        value = node.evaluated_value
+        return value if isinstance(value, str) else None
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def known_keys() -> dict[str, str]:
+    """Lower-cased IANA key -> key, from the data installed where the codemod runs."""
+    import zoneinfo
+
+    return {k.lower(): k for k in zoneinfo.available_timezones()}
+
+
+def source(node: cst.CSTNode) -> str:
+    """The source text of ``node``."""
+    return cst.Module(body=[]).code_for_node(node)
+
+
+class Analysis:
+    """Inference over the module being migrated (a mixin of the traversal)."""
+
+    index: ProjectIndex | None
+    module_name: str | None
+    is_package: bool
+    has_pytz: bool
+    pytz_world: bool
+    makes_aware: bool
+    own_helpers: frozenset[str]
+
+    def qnames(self, node: cst.CSTNode) -> set[str]:
+        found = self.get_metadata(QualifiedNameProvider, node, set())
+        return {
+            canon(resolve_relative(q.name, self.module_name, self.is_package))
+            for q in found
+            if q.source is QualifiedNameSource.IMPORT
+        }
+
+    def ref(self, node: cst.CSTNode) -> str | None:
+        """The pytz/dateutil.tz name ``node`` refers to, if any."""
+        if isinstance(node, cst.Name) and node.value in self.own_helpers:
+            return None  # bound by the helpers' try-import of pytz's classes: already migrated
+        if isinstance(node, cst.Attribute) and (
+            not isinstance(node.value, cst.Name | cst.Attribute) or self.ref(node.value) in VALUES
+        ):
+            # an attribute of a pytz object (pytz.utc.localize, pytz.timezone(k).zone), not a
+            # module attribute: QualifiedNameProvider looks through calls, so stop it here
+            return None
+        for q in self.qnames(node):
+            if is_legacy_name(q):
+                return q
+        return None
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self.get_metadata(ParentNodeProvider, node, None)
+
+    def line(self, node: cst.CSTNode) -> int:
+        pos = self.get_metadata(PositionProvider, node, None)
+        return pos.start.line if pos else 0
+
+    def enclosing(self, node: cst.CSTNode, kind: type) -> cst.CSTNode | None:
+        while node is not None and not isinstance(node, kind):
+            node = self.parent(node)
+        return node
+
+    def assigned_values(self, name: cst.Name) -> list[cst.CSTNode] | None:
+        """The statements (Assign, AnnAssign, AugAssign...) binding ``name`` in its scope."""
+        scope = self.get_metadata(ScopeProvider, name, None)
+        if scope is None:
+            return None
+        out: list[cst.CSTNode] = []
+        for assignment in scope[name.value]:
+            if not isinstance(assignment, Assignment) or not isinstance(assignment.node, cst.Name):
+                out.append(getattr(assignment, "node", cst.Name("__builtin__")))
+                continue
+            parent = self.parent(assignment.node)
+            if isinstance(parent, cst.AssignTarget):
+                parent = self.parent(parent)
+            out.append(parent if parent is not None else assignment.node)
+        return out
+
+    def single_value(self, name: cst.Name) -> cst.BaseExpression | None:
+        stmts = self.assigned_values(name)
+        if not stmts or len(stmts) != 1:
+            return None
+        (stmt,) = stmts
+        if isinstance(stmt, cst.Assign) and len(stmt.targets) == 1:
+            return stmt.value
+        if isinstance(stmt, cst.AnnAssign) and stmt.value is not None:
+            return stmt.value
+        return None
+
+    def zone_kind(
+        self, node: cst.BaseExpression, depth: int = 0, use_index: bool = True
+    ) -> str | None:
+        """ "zone", "utc" or "fixed" when ``node`` provably is a pytz tzinfo, else None.
+
+        With ``use_index``, also a name imported from (or a call to a function of) another
+        module of the project that holds (returns) one.
+        """
+        if isinstance(node, cst.Call):
+            q = self.ref(node.func)
+            if q == "pytz.timezone":
+                return "zone"
+            if q == "pytz.FixedOffset":
+                return "fixed"
+            if use_index and self.index is not None and q is None:
+                for name in self.qnames(node.func):
+                    if name in self.index.zone_functions:
+                        return self.index.zone_functions[name]
+            return None
+        if self.ref(node) in ("pytz.utc", "pytz.UTC"):
+            return "utc"
+        if use_index and self.index is not None and isinstance(node, cst.Name | cst.Attribute):
+            for name in self.qnames(node):
+                if name in self.index.zones:
+                    return self.index.zones[name]
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            if value is not None:
+                return self.zone_kind(value, depth + 1, use_index)
+        return None
+
+    def tz_like(self, node: cst.BaseExpression) -> bool:
+        """True when the receiver's name says it is a time zone (``tz``, ``self.timezone``...)."""
+        if isinstance(node, cst.Call):
+            node = node.func
+        if isinstance(node, cst.Attribute):
+            name = node.attr.value
+        elif isinstance(node, cst.Name):
+            name = node.value
+        else:
+            return False
+        lowered = name.lower()
+        return name == "tzinfo" or (
+            ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
+        )
+
+    def is_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably evaluates to an aware datetime (or raises)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            if isinstance(func, cst.Name):
+                return func.value in (_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME)
+            if not isinstance(func, cst.Attribute):
+                return False
+            method = func.attr.value
+            if method in ("localize", "normalize", "astimezone"):
+                return True
+            kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+            if method in ("replace", "combine") or "datetime.datetime" in self.qnames(func):
+                tz = kwargs.get("tzinfo")
+                return tz is not None and self.is_tzinfo(tz)
+            positional = [a for a in node.args if a.keyword is None]
+            where = {"now": 0, "fromtimestamp": 1}.get(method)
+            if where is not None:
+                tz = kwargs.get("tz")
+                if tz is None and len(positional) > where:
+                    tz = positional[where].value
+                return tz is not None and self.is_tzinfo(tz)
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            if self.is_timedelta(node.right):
+                return self.is_aware(node.left, depth + 1)
+            if isinstance(node.operator, cst.Add) and self.is_timedelta(node.left):
+                return self.is_aware(node.right, depth + 1)
+            return False
+        if isinstance(node, cst.Name):
+            value = self.single_value(node)
+            return value is not None and self.is_aware(value, depth + 1)
+        return False
+
+    def is_tzinfo(self, node: cst.BaseExpression) -> bool:
+        """True when ``node`` is provably a tzinfo object (never None)."""
+        if self.zone_kind(node) is not None:
+            return True
+        q = self.ref(node)
+        if q in UTC_REFS:
+            return True
+        if isinstance(node, cst.Call):
+            return self.ref(node.func) in ("dateutil.tz.tzutc", "dateutil.tz.tzoffset")
+        return bool({"datetime.timezone.utc", "datetime.UTC"} & self.qnames(node))
+
+    def is_naive(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably evaluates to a naive datetime."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            func = node.func
+            qnames = self.qnames(func)
+            kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+            positional = [a for a in node.args if a.keyword is None]
+            if "datetime.datetime" in qnames:  # the 8th positional argument is tzinfo
+                starred = any(a.star for a in node.args)
+                return not starred and "tzinfo" not in kwargs and len(positional) < 8
+            if qnames & {"datetime.datetime.utcnow", "datetime.datetime.utcfromtimestamp"}:
+                return True
+            if any(q in ("datetime.datetime.now", "datetime.datetime.today") for q in qnames):
+                return not node.args
+            if isinstance(func, cst.Attribute) and func.attr.value == "replace":
+                tz = kwargs.get("tzinfo")
+                return isinstance(tz, cst.Name) and tz.value == "None"
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            if self.is_timedelta(node.right):
+                return self.is_naive(node.left, depth + 1)
+            return False
+        if isinstance(node, cst.Name):
+            value = self.single_value(node)
+            return value is not None and self.is_naive(value, depth + 1)
+        return False
+
+    def is_number(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably is an int or float (not a timedelta)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Integer | cst.Float):
+            return True
+        if isinstance(node, cst.UnaryOperation):
+            return self.is_number(node.expression, depth + 1)
+        if isinstance(node, cst.BinaryOperation):
+            return self.is_number(node.left, depth + 1) and self.is_number(node.right, depth + 1)
+        if isinstance(node, cst.Call):
+            if isinstance(node.func, cst.Name) and node.func.value in ("int", "float", "round"):
+                return True
+            return isinstance(node.func, cst.Attribute) and node.func.attr.value == "total_seconds"
+        if isinstance(node, cst.Name):
+            value = self.single_value(node)
+            return value is not None and self.is_number(value, depth + 1)
+        return False
+
+    def static_zone(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is ``pytz.timezone(<literal static key>)`` (no LMT problem)."""
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.static_zone(value, depth + 1)
+        if isinstance(node, cst.Call) and node.args:
+            key = string_value(node.args[0].value)
+            if key is not None:
+                return key.upper() in {k.upper() for k in STATIC_KEYS} or key.startswith("Etc/")
+        return False
+
+    def is_timedelta(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` provably evaluates to a ``datetime.timedelta``."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.Call):
+            return "datetime.timedelta" in self.qnames(node.func)
+        if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Minus | cst.Plus):
+            return self.is_timedelta(node.expression, depth + 1)
+        if isinstance(node, cst.BinaryOperation):
+            if isinstance(node.operator, cst.Multiply):
+                return self.is_timedelta(node.left, depth + 1) != self.is_timedelta(
+                    node.right, depth + 1
+                )
+            if isinstance(node.operator, ARITH):
+                return self.is_timedelta(node.left, depth + 1) and self.is_timedelta(
+                    node.right, depth + 1
+                )
+            return False
+        if isinstance(node, cst.Name):
+            value = self.single_value(node)
+            return value is not None and self.is_timedelta(value, depth + 1)
+        return False
+
+    def is_delta(self, node: cst.BaseExpression) -> bool:
+        if self.is_timedelta(node):
+            return True
+        return isinstance(node, cst.Call) and bool(
+            {"dateutil.relativedelta.relativedelta", "dateutil.relativedelta"}
+            & self.qnames(node.func)
+        )
+
+    def from_arithmetic(self, name: cst.Name) -> bool:
+        """True when ``name`` is (re)bound by ``+``/``-`` anywhere in its scope."""
+        for stmt in self.assigned_values(name) or ():
+            if isinstance(stmt, cst.AugAssign) and isinstance(
+                stmt.operator, cst.AddAssign | cst.SubtractAssign
+            ):
+                return True
+            value = getattr(stmt, "value", None)
+            if isinstance(value, cst.BinaryOperation) and isinstance(value.operator, ARITH):
+                return True
+        return False
+
+    @staticmethod
+    def root(node: cst.BaseExpression) -> cst.BaseExpression:
+        while isinstance(node, cst.Attribute | cst.Call | cst.Subscript):
+            node = node.func if isinstance(node, cst.Call) else node.value
+        return node
+
+    def foreign(self, node: cst.BaseExpression) -> bool:
+        """True when the receiver's root name is imported from somewhere other than pytz."""
+        root = self.root(node)
+        if not isinstance(root, cst.Name):
+            return False
+        names = self.qnames(root)
+        return bool(names) and not any(is_legacy_name(q) for q in names)
+
+    def from_project(self, node: cst.BaseExpression) -> bool:
+        """True when the receiver's root name is imported from a module of the project."""
+        root = self.root(node)
+        if self.index is None or not isinstance(root, cst.Name):
+            return False
+        for qualified in self.qnames(root):
+            parts = qualified.split(".")
+            if any(".".join(parts[:i]) in self.index.modules for i in range(len(parts), 0, -1)):
+                return True
+        return False
+
+    def utc_like(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when the tzinfo expression ``node`` is UTC or a fixed offset (no DST)."""
+        if self.zone_kind(node) in ("utc", "fixed") or self.ref(node) in UTC_REFS:
+            return True
+        if isinstance(node, cst.Call):
+            func = self.ref(node.func)
+            qnames = self.qnames(node.func)
+            if "zoneinfo.ZoneInfo" in qnames or func == "pytz.timezone":
+                return self.static_zone(node)  # ZoneInfo("UTC"), as pytz.utc becomes
+            return func in ("dateutil.tz.tzutc", "dateutil.tz.tzoffset") or (
+                "datetime.timezone" in qnames
+            )
+        if isinstance(node, cst.Attribute) and node.attr.value == "utc":
+            return True  # timezone.utc, dt_timezone.utc
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            if value is not None and self.utc_like(value, depth + 1):
+                return True
+        qnames = self.qnames(node)
+        if self.index is not None and qnames & self.index.utc_names:
+            return True  # a project module's UTC = pytz.utc (or, migrated, ZoneInfo("UTC"))
+        return bool({"datetime.timezone.utc", "datetime.UTC"} & qnames)
+
+    def zone_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` may be a datetime aware in a pytz zone with DST (localize(),
+        astimezone(tz), now(tz), a project function returning one...)."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            return self.zone_aware(node.left, depth + 1)
+        if isinstance(node, cst.Name):
+            # bindings after the use count only in a loop (they flow back on the next turn)
+            use = self.line(node)
+            looped = self.enclosing(node, cst.For | cst.While) is not None
+            for stmt in self.assigned_values(node) or ():
+                value = getattr(stmt, "value", None)
+                if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
+                    continue
+                if not looped and self.line(stmt) >= use:
+                    continue
+                if self.zone_aware(value, depth + 1):
+                    return True
+            return False
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        found = self.attached_tz(node)
+        if found is not None:
+            tz, method = found
+            if method == "localize":  # localize() or normalize() on tz, or their helpers
+                if isinstance(func, cst.Attribute):
+                    ok, kind = self.pytz_receiver(tz)
+                    return ok and kind not in ("utc", "fixed")
+                return not self.utc_like(tz)
+            if self.utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
+                return False
+            return self.zone_kind(tz) is not None or self.tz_like(tz)
+        if isinstance(func, cst.Name):
+            return bool(
+                self.index is not None
+                and self.module_name
+                and self.index.aware_function(f"{self.module_name}.{func.value}")
+            ) or self.index_aware(func)
+        if not isinstance(func, cst.Attribute):
+            return False
+        method = func.attr.value
+        if isinstance(func.value, cst.Name) and func.value.value in ("self", "cls"):
+            cls = self.enclosing(node, cst.ClassDef)
+            if cls is not None and self.index is not None and self.module_name:
+                name = f"{self.module_name}.{cls.name.value}.{method}"  # type: ignore[attr-defined]
+                return self.index.aware_function(name)
+            return False
+        return self.index_aware(func)
+
+    def index_aware(self, func: cst.BaseExpression) -> bool:
+        if self.index is None:
+            return False
+        return any(self.index.aware_function(q) for q in self.qnames(func))
+
+    def argument_of(self, node: cst.CSTNode, method: str, helper: str, first: bool) -> bool:
+        """True when ``node`` is an argument (``first``: the first) of ``x.method(...)`` or of
+        the codemod's ``helper(...)``."""
+        arg = self.parent(node)
+        call = self.parent(arg) if isinstance(arg, cst.Arg) else None
+        if not isinstance(call, cst.Call) or (first and call.args[0] is not arg):
+            return False
+        func = call.func
+        if isinstance(func, cst.Attribute):
+            return func.attr.value == method
+        return isinstance(func, cst.Name) and func.value == helper
+
+    def utc_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a datetime made aware in UTC or a fixed offset (no DST)."""
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.utc_aware(value, depth + 1)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            return self.utc_aware(node.left, depth + 1) and self.is_delta(node.right)
+        if not isinstance(node, cst.Call):
+            return False
+        found = self.attached_tz(node)
+        return found is not None and self.utc_like(found[0])
+
+    def attached_tz(self, call: cst.Call) -> tuple[cst.BaseExpression, str] | None:
+        """(tzinfo expression, method) when ``call`` makes an aware datetime in it:
+        ``tz.localize(dt)``/``tz.normalize(dt)`` and the helpers (method "localize"),
+        ``dt.astimezone(tz)``, ``now(tz)``, ``fromtimestamp(ts, tz)``, ``replace(tzinfo=tz)``."""
+        func = call.func
+        args = [a.value for a in call.args if a.keyword is None]
+        kwargs = {a.keyword.value: a.value for a in call.args if a.keyword}
+        if isinstance(func, cst.Name):
+            helpers = {_helpers.LOCALIZE_NAME, _helpers.NORMALIZE_NAME} | set(self.own_helpers)
+            if func.value in helpers and len(args) >= 2:
+                return args[1], "localize"
+            return None
+        if not isinstance(func, cst.Attribute):
+            return None
+        method = func.attr.value
+        tz: cst.BaseExpression | None = None
+        if method in ("localize", "normalize"):
+            return func.value, "localize"
+        if method == "astimezone" and args:
+            tz = args[0]
+        elif method in ("now", "fromtimestamp"):
+            where = 0 if method == "now" else 1
+            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
+        elif method == "replace":
+            tz = kwargs.get("tzinfo")
+        return None if tz is None else (tz, method)
+
+    def maybe_aware_shift(self, shifted: cst.BaseExpression, delta: cst.BaseExpression) -> bool:
+        """``shifted + delta`` where ``shifted`` is a datetime of unknown origin in a module
+        that makes datetimes aware in zones handed to it (croniter's ``d += relativedelta``)."""
+        if not self.makes_aware or not self.is_delta(delta):
+            return False
+        if self.is_naive(shifted) or self.is_delta(shifted) or self.is_number(shifted):
+            return False
+        if self.utc_aware(shifted):
+            return False
+        root = self.root(shifted)
+        name = root.value if isinstance(root, cst.Name) else ""
+        return not any(part in name.lower() for part in ("delta", "offset", "duration"))
+
+    def tzinfo_pair(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+        """True for ``x.tzinfo`` compared with another tzinfo that may be a pytz zone's."""
+
+        def attr(node: cst.BaseExpression) -> bool:
+            return isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"
+
+        def zoneish(node: cst.BaseExpression) -> bool:
+            if isinstance(node, cst.Name) and node.value == "None":
+                return False
+            return attr(node) or (
+                not self.utc_like(node) and (self.zone_kind(node) is not None or self.tz_like(node))
+            )
+
+        return (attr(a) and zoneish(b)) or (attr(b) and zoneish(a))
+
+    def pytz_receiver(self, receiver: cst.BaseExpression) -> tuple[bool, str | None]:
+        """(rewrite?, kind) for the object a localize/normalize method is called on.
+
+        In a module importing pytz any receiver not imported from elsewhere is taken for a
+        zone (noted). In project mode a receiver named like a zone (``tz``, ``self.timezone``)
+        is too, since the project hands pytz zones around: the helpers defer to a zone that
+        still has the method, so the rewrite is exact for pytz zones and ZoneInfo alike.
+        """
+        kind = self.zone_kind(receiver)
+        if kind is not None:
+            return True, kind
+        tz_like = self.tz_like(receiver)
+        if self.foreign(receiver) and not (tz_like and self.from_project(receiver)):
+            return False, None
+        if self.has_pytz:
+            return True, None
+        return self.pytz_world and tz_like, None
+
+
+def identity_test(node: cst.Comparison) -> bool:
+    """True when ``node`` has an ``is``/``is not``/``==``/``!=`` operator."""
+    return any(
+        isinstance(t.operator, cst.Is | cst.IsNot | cst.Equal | cst.NotEqual)
+        for t in node.comparisons
+    )

@@ -1,0 +1,74 @@
+"""The codemod's rules, one module per pattern family.
+
+Each rule module declares:
+
+- ``CODES``: the codes it reports (``_codes.CodeInfo``: code, name, kind, fix class, texts),
+- ``REWRITE``: the name of the rewrite its hooks make (None for rules that only mark),
+- ``NODES``: the LibCST node types it handles, each with a hook ``leave_<Type>(m, original,
+  updated)`` (or ``visit_<Type>(m, node)``) that the one traversal (``_traversal.Migrator``)
+  calls; a hook returns None to let the next rule look, or the node to use (a new node is a
+  rewrite),
+- optionally ``CALLS``/``REFERENCES``: handlers for calls of / references to a pytz or
+  dateutil.tz name (qualified name -> handler),
+- ``EXAMPLES``: source before and after, with the codes reported; one test expands them all.
+
+The order of ``RULES`` is the order the traversal asks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example of a rule: ``before`` migrates to ``after`` (None: left as it is),
+    reporting exactly the names in ``codes`` (rewrites included)."""
+
+    before: str
+    after: str | None = None
+    codes: tuple[str, ...] = ()
+    #: keyword arguments for migrate_source (e.g. unsafe_fixes=True)
+    options: tuple[tuple[str, object], ...] = ()
+
+
+from . import (  # noqa: E402 - the rule modules import Example from here
+    arithmetic,
+    available_timezones,
+    errors,
+    fixed_offset,
+    fold,
+    gettz,
+    identity,
+    imports,
+    lmt,
+    localize,
+    normalize,
+    pytz_attributes,
+    timezone,
+    type_checks,
+    unsupported,
+    utc,
+    zone_methods,
+)
+
+#: every rule, in the order the traversal asks them
+RULES = (
+    imports,
+    timezone,
+    gettz,
+    fixed_offset,
+    utc,
+    fold,
+    available_timezones,
+    errors,
+    localize,
+    normalize,
+    zone_methods,
+    pytz_attributes,
+    type_checks,
+    identity,
+    arithmetic,
+    lmt,
+    unsupported,
+)

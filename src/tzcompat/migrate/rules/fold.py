@@ -1,0 +1,61 @@
+"""``dateutil.tz.enfold(dt, fold)`` -> ``dt.replace(fold=fold)``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import _analysis as ana
+from .._codes import CodeInfo
+from . import Example
+from . import _build as mk
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM008",
+        "enfold-to-replace",
+        "rewrite",
+        "safe",
+        message="dateutil.tz.enfold(dt, fold) rewritten to dt.replace(fold=fold)",
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = "enfold-to-replace"
+NODES = ()
+
+
+def call_enfold(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    shape = mk.plain_args(original)
+    if shape is None:
+        return None
+    pos, kws = shape
+    if not pos or len(pos) > 2 or set(kws) - {"fold"} or (len(pos) == 2 and kws):
+        m.report(original, "call-shape", detail=ana.source(original.func))
+        return None
+    if len(pos) == 2:
+        fold = updated.args[1].value
+    elif kws:
+        fold = updated.args[-1].value
+    else:
+        fold = cst.Integer("1")  # enfold's default
+    return mk.method(updated.args[0].value, "replace", [mk.kwarg("fold", fold)])
+
+
+CALLS = {"dateutil.tz.enfold": call_enfold}
+
+
+EXAMPLES = (
+    Example(
+        before=("from dateutil import tz\nlater = tz.enfold(dt)\n"),
+        after="later = dt.replace(fold=1)\n",
+        codes=("enfold-to-replace",),
+    ),
+    Example(
+        before=("from dateutil.tz import enfold\nfirst = enfold(dt, fold=0)\n"),
+        after="first = dt.replace(fold=0)\n",
+        codes=("enfold-to-replace",),
+    ),
+)

@@ -1,0 +1,128 @@
+"""pytz-only attributes of zones: ``.zone`` (-> ``.key`` or ``str()`` where the zone is known),
+the private transition tables, bound ``localize``/``normalize``."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import _analysis as ana
+from .._codes import CodeInfo
+from . import Example
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM010",
+        "zone-to-key",
+        "rewrite",
+        "safe",
+        message=(
+            "tz.zone rewritten to tz.key (a ZoneInfo made here) or str(tz) (UTC, zones of other "
+            "modules)"
+        ),
+    ),
+    CodeInfo(
+        "TZM105",
+        "zone-attribute",
+        "marker",
+        "none",
+        message=".zone is pytz-only: use .key (ZoneInfo) or str(tzinfo)",
+        comment=".zone is pytz-only: .key or str(tzinfo)",
+    ),
+    CodeInfo(
+        "TZM112",
+        "pytz-private",
+        "marker",
+        "none",
+        message=(
+            "private pytz attribute: ZoneInfo has no such attribute (transitions are not public "
+            "in the stdlib)"
+        ),
+        comment="private pytz attribute: not on ZoneInfo",
+    ),
+    CodeInfo(
+        "TZM113",
+        "bound-method",
+        "marker",
+        "none",
+        message=(
+            "bound pytz method: ZoneInfo has no localize/normalize; use _tz_localize(dt, tz) / "
+            "_tz_normalize(dt, tz)"
+        ),
+        comment="bound pytz method: ZoneInfo has none",
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = "zone-to-key"
+NODES = ("Attribute",)
+
+
+def leave_Attribute(
+    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+) -> cst.BaseExpression | None:
+    attr = original.attr.value
+    if m.ref(original) is not None:
+        return None
+    if attr == "zone":
+        return _zone_attribute(m, original, updated)
+    if m.pytz_world:
+        _pytz_only_attribute(m, original, attr)
+    return None
+
+
+def _zone_attribute(
+    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+) -> cst.BaseExpression:
+    kind = m.zone_kind(original.value, use_index=False)
+    if kind == "zone":
+        return updated.with_changes(attr=cst.Name("key"))
+    if kind is None and m.zone_kind(original.value) == "zone":
+        # a zone made in another module: pytz's today, ZoneInfo once that module is
+        # migrated; str() gives the key for both
+        return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
+    kind = kind or m.zone_kind(original.value)
+    if kind == "utc":  # pytz.utc.zone == "UTC" == str(timezone.utc)
+        return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
+    if kind is not None:
+        m.report(original, "zone-attribute")
+    elif m.pytz_world and (m.tz_like(original.value) or ana.source(original.value) in m.duck_typed):
+        m.report(original, "zone-attribute")
+    return updated
+
+
+def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
+    receiver = node.value
+    if attr in ana.PYTZ_PRIVATE or (
+        attr in ana.PYTZ_PRIVATE_WEAK
+        and m.tz_like(receiver)
+        and not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"))
+    ):
+        m.report(node, "pytz-private", detail=f".{attr}")
+        return
+    if attr in ("localize", "normalize"):
+        parent = m.parent(node)
+        called = isinstance(parent, cst.Call) and parent.func is node
+        if not called and (m.zone_kind(receiver) or m.tz_like(receiver)):
+            m.report(node, "bound-method", detail=f".{attr}")
+
+
+EXAMPLES = (
+    Example(
+        before=("import pytz\ntz = pytz.timezone('Europe/Paris')\nname = tz.zone\n"),
+        after=("from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\nname = tz.key\n"),
+        codes=("timezone-to-zoneinfo", "zone-to-key"),
+    ),
+    Example(
+        before=("import pytz\n\ndef name(tz):\n    return tz.zone\n"),
+        after=(
+            "\n"
+            "def name(tz):\n"
+            "    # tzcompat-migrate[zone-attribute]: .zone is pytz-only: .key or str(tzinfo)\n"
+            "    return tz.zone\n"
+        ),
+        codes=("zone-attribute",),
+    ),
+)

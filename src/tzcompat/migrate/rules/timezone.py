@@ -1,0 +1,114 @@
+"""``pytz.timezone(key)`` -> ``zoneinfo.ZoneInfo(key)``, and ``pytz.timezone`` passed around."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import _analysis as ana
+from .._codes import CodeInfo
+from . import Example
+from . import _build as mk
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM002",
+        "timezone-to-zoneinfo",
+        "rewrite",
+        "safe",
+        message="pytz.timezone(key) rewritten to zoneinfo.ZoneInfo(key)",
+    ),
+    CodeInfo(
+        "TZM118",
+        "timezone-key",
+        "marker",
+        "none",
+        message="pytz.timezone() argument is not an IANA key known here",
+        comment="not an IANA key known here",
+    ),
+    CodeInfo(
+        "TZM201",
+        "timezone-dynamic",
+        "note",
+        "none",
+        message=(
+            "pytz.timezone() matched names case-insensitively and raised UnknownTimeZoneError; "
+            "ZoneInfo is case-sensitive and raises ZoneInfoNotFoundError (ValueError for "
+            "malformed keys)"
+        ),
+    ),
+    CodeInfo(
+        "TZM202",
+        "timezone-case",
+        "note",
+        "none",
+        message="key spelled in pytz's case-insensitive form; rewritten to the canonical key",
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = "timezone-to-zoneinfo"
+NODES = ()
+
+
+def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    shape = mk.plain_args(original)
+    if shape is None or len(shape[0]) != 1 or shape[1]:
+        m.report(original, "call-shape", detail=ana.source(original.func))
+        return None
+    key = ana.string_value(original.args[0].value)
+    arg = updated.args[0]
+    if key is not None:
+        canonical = ana.known_keys().get(key.lower())
+        if canonical is None:
+            m.report(original, "timezone-key")
+            return None
+        if canonical != key:
+            m.report(original, "timezone-case")
+            arg = arg.with_changes(value=mk.like_literal(original.args[0].value, canonical))
+    else:
+        m.report(original, "timezone-dynamic")
+    return updated.with_changes(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
+
+
+def reference(
+    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+) -> cst.BaseExpression:
+    m.report(original, "timezone-dynamic")  # passed around as a callable
+    return m.names.expr("zoneinfo", "ZoneInfo")
+
+
+CALLS = {"pytz.timezone": call_timezone}
+
+
+REFERENCES = {"pytz.timezone": reference}
+
+
+EXAMPLES = (
+    Example(
+        before=("import pytz\ntz = pytz.timezone('Europe/Paris')\n"),
+        after=("from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\n"),
+        codes=("timezone-to-zoneinfo",),
+    ),
+    Example(
+        before=("import pytz\ntz = pytz.timezone('us/eastern')\n"),
+        after=("from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('US/Eastern')\n"),
+        codes=("timezone-to-zoneinfo", "timezone-case"),
+    ),
+    Example(
+        before=("import pytz\n\ndef f(name):\n    return pytz.timezone(name)\n"),
+        after=("from zoneinfo import ZoneInfo\n\ndef f(name):\n    return ZoneInfo(name)\n"),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic"),
+    ),
+    Example(
+        before=("import pytz\ntz = pytz.timezone('Mars/Olympus')\n"),
+        after=(
+            "import pytz\n"
+            "# tzcompat-migrate[timezone-key]: not an IANA key known here\n"
+            "tz = pytz.timezone('Mars/Olympus')\n"
+        ),
+        codes=("timezone-key",),
+    ),
+)

@@ -1,0 +1,125 @@
+"""UTC objects: ``pytz.utc``/``pytz.UTC``/``dateutil.tz.UTC``/``tzutc()`` -> ``timezone.utc``
+(``ZoneInfo("UTC")`` where ``pytz.timezone()`` gets run-time names), and identity tests on them."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import _analysis as ana
+from .._codes import CodeInfo
+from . import Example
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM005",
+        "utc-to-timezone-utc",
+        "rewrite",
+        "safe",
+        message=(
+            "pytz.utc / dateutil.tz.UTC / tzutc() rewritten to datetime.timezone.utc (or "
+            "ZoneInfo('UTC'))"
+        ),
+    ),
+    CodeInfo(
+        "TZM109",
+        "utc-identity",
+        "marker",
+        "none",
+        message=(
+            "identity/equality with a UTC object: ZoneInfo('UTC') is not timezone.utc and tzinfo "
+            "objects of different libraries never compare equal"
+        ),
+        comment="UTC identity/equality differs across libraries",
+    ),
+    CodeInfo(
+        "TZM205",
+        "utc-dst",
+        "note",
+        "none",
+        message=(
+            "dst() is None and timetuple().tm_isdst is -1 with datetime.timezone; pytz's "
+            "utc/FixedOffset and dateutil's tzutc/tzoffset gave timedelta(0) and 0"
+        ),
+    ),
+    CodeInfo(
+        "TZM208",
+        "utc-zoneinfo",
+        "note",
+        "none",
+        message=(
+            "pytz.utc became ZoneInfo('UTC'), not timezone.utc: the project calls "
+            "pytz.timezone() with run-time names, and pytz.timezone('UTC') was pytz.utc itself"
+        ),
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = "utc-to-timezone-utc"
+NODES = ("Comparison",)
+
+
+def call_tzutc(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    if original.args:
+        m.report(original, "unsupported", detail="dateutil.tz.tzutc")
+        return None
+    m.note_utc_dst(original)
+    return m.utc()
+
+
+def reference(
+    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+) -> cst.BaseExpression:
+    """``pytz.utc``/``pytz.UTC``/``dateutil.tz.UTC``."""
+    arg = m.parent(original)
+    call = m.parent(arg) if isinstance(arg, cst.Arg) else None
+    if isinstance(call, cst.Call) and ana.source(call.func) == "type":
+        m.report(original, "pytz-type-check", detail=f"type({q})")
+    if q == "dateutil.tz.UTC":
+        m.note_utc_dst(original)
+        new = m.utc()
+    else:
+        new = m.pytz_utc(original)
+    return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+
+
+def leave_Comparison(
+    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+) -> cst.BaseExpression | None:
+    """Identity/equality with a UTC object: the answer depends on the library."""
+    operands = [original.left, *(t.comparator for t in original.comparisons)]
+    if ana.identity_test(original) and any(
+        m.ref(o) in ana.UTC_REFS
+        or (isinstance(o, cst.Call) and m.ref(o.func) == "dateutil.tz.tzutc")
+        for o in operands
+    ):
+        m.report(original, "utc-identity")
+        return updated  # one marker is enough: no tzinfo-identity on top
+    return None
+
+
+CALLS = {"dateutil.tz.tzutc": call_tzutc}
+
+
+REFERENCES = {"pytz.utc": reference, "pytz.UTC": reference, "dateutil.tz.UTC": reference}
+
+
+EXAMPLES = (
+    Example(
+        before=("import pytz\nnow = datetime.now(pytz.utc)\n"),
+        after=("from datetime import timezone\n\nnow = datetime.now(timezone.utc)\n"),
+        codes=("utc-to-timezone-utc", "utc-dst"),
+    ),
+    Example(
+        before=("import pytz\nok = tz is pytz.utc\n"),
+        after=(
+            "from datetime import timezone\n"
+            "\n"
+            "# tzcompat-migrate[utc-identity]: UTC identity/equality differs across libraries\n"
+            "ok = tz is timezone.utc\n"
+        ),
+        codes=("utc-to-timezone-utc", "utc-identity", "utc-dst"),
+    ),
+)
