@@ -12,7 +12,7 @@ import pytest
 
 import tzcompat
 
-from ._data import TTInfo, build_tzif, fixed, lmt_changed, zone_new, zone_old
+from ._data import RELEASES, TTInfo, build_tzif, fixed, lmt_changed, zone_new, zone_old
 
 pytz = pytest.importorskip("pytz")
 dateutil_tz = pytest.importorskip("dateutil.tz")
@@ -131,3 +131,17 @@ def test_adapter_failures_are_reported(live):
     assert "tzcompat.dateutil:" + KEY in report.failed
     assert ours_pytz.timezone(KEY) is tz and ours_dateutil.gettz(KEY) is gz
     assert pytz_answers(tz) == pytz_answers(real_pytz(zone_old()))
+
+
+def test_pytz_lists_follow_the_new_release(live):
+    tz = ours_pytz.timezone(KEY)
+    assert "Test/New" not in ours_pytz.all_timezones_set
+    assert ours_pytz.OLSON_VERSION == "2030a"
+    files = {**RELEASES["2030b"], "Test/New": fixed()}
+    live.install("2030b", files)
+    tzcompat.refresh()
+    assert ours_pytz.OLSON_VERSION == "2030b"
+    assert "Test/New" in ours_pytz.all_timezones_set
+    assert ours_pytz.timezone("Test/New").utcoffset(datetime(2027, 1, 1)) == timedelta(
+        hours=5, minutes=30)
+    assert ours_pytz.timezone(KEY) is tz

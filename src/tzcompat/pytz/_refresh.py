@@ -51,7 +51,29 @@ def refresh_zones(keys: Iterable[str] | None = None) -> AdapterRefresh:
             out.pandas_keys.append(name)
             if note:
                 out.not_updated.append(note)
+        if out.updated or _version_moved():
+            _reread_lists()
     return out
+
+
+def _version_moved() -> bool:
+    """Whether the data's IANA version differs from the ``OLSON_VERSION`` already read."""
+    from .. import pytz as package
+
+    seen = vars(package).get("OLSON_VERSION")
+    return seen is not None and seen != (package._data_version() or "unknown")
+
+
+def _reread_lists() -> None:
+    """Have the zone lists, country tables and ``OLSON_VERSION`` read afresh on next use,
+    keeping every zone object in ``timezone()``'s cache (new releases add and remove names).
+    Lists imported by name elsewhere (``from pytz import all_timezones``) stay as they were."""
+    from . import _build_lock, _reset_data, _tzinfo_cache
+
+    with _build_lock:
+        zones = dict(_tzinfo_cache)
+        _reset_data()
+        _tzinfo_cache.update(zones)
 
 
 def _engine_of(tz: Any) -> Any:
