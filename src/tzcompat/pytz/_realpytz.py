@@ -60,7 +60,7 @@ def _find() -> ModuleType | None:
         return None
     if not hasattr(pytz.tzinfo, "DstTzInfo") or not hasattr(pytz.exceptions, "Error"):
         return None
-    return pytz
+    return pytz  # type: ignore[no-any-return]
 
 
 real_pytz: ModuleType | None = _find()

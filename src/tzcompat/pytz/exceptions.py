@@ -15,7 +15,14 @@ __all__ = [
 ]
 
 
-class Error(*(real("exceptions.Error") or (Exception,))):
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    _ErrorBase = Exception
+else:
+    (_ErrorBase,) = real("exceptions.Error") or (Exception,)
+
+
+class Error(_ErrorBase):
     """Base class of every exception this package raises on purpose."""
 
 
@@ -24,7 +31,7 @@ _REAL_UNKNOWN = real("exceptions.UnknownTimeZoneError")
 _UNKNOWN_BASES = (Error, *_REAL_UNKNOWN) if _REAL_UNKNOWN else (KeyError, Error)
 
 
-class UnknownTimeZoneError(*_UNKNOWN_BASES):
+class UnknownTimeZoneError(*_UNKNOWN_BASES):  # type: ignore[misc]  # KeyError and Error
     """The zone name is not in the zone database (also raised for non-string names).
 
     >>> isinstance(UnknownTimeZoneError('x'), KeyError)
@@ -32,13 +39,13 @@ class UnknownTimeZoneError(*_UNKNOWN_BASES):
     """
 
 
-class InvalidTimeError(Error, *real("exceptions.InvalidTimeError")):
+class InvalidTimeError(Error, *real("exceptions.InvalidTimeError")):  # type: ignore[misc]
     """Base class for wall times that cannot be mapped to exactly one instant."""
 
 
-class AmbiguousTimeError(InvalidTimeError, *real("exceptions.AmbiguousTimeError")):
+class AmbiguousTimeError(InvalidTimeError, *real("exceptions.AmbiguousTimeError")):  # type: ignore[misc]
     """The wall time occurs twice (a fold, e.g. when DST ends) and ``is_dst=None`` was given."""
 
 
-class NonExistentTimeError(InvalidTimeError, *real("exceptions.NonExistentTimeError")):
+class NonExistentTimeError(InvalidTimeError, *real("exceptions.NonExistentTimeError")):  # type: ignore[misc]
     """The wall time is skipped (a gap, e.g. when DST starts) and ``is_dst=None`` was given."""

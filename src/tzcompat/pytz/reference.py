@@ -49,13 +49,13 @@ DSTDIFF = DSTOFFSET - STDOFFSET
 class LocalTimezone(tzinfo):
     """The platform's local time zone, through ``time.mktime``/``time.localtime``."""
 
-    def utcoffset(self, dt: datetime) -> timedelta:
+    def utcoffset(self, dt: datetime) -> timedelta:  # type: ignore[override]  # as pytz's
         return DSTOFFSET if self._isdst(dt) else STDOFFSET
 
-    def dst(self, dt: datetime) -> timedelta:
+    def dst(self, dt: datetime) -> timedelta:  # type: ignore[override]
         return DSTDIFF if self._isdst(dt) else ZERO
 
-    def tzname(self, dt: datetime) -> str:
+    def tzname(self, dt: datetime) -> str:  # type: ignore[override]
         return _time.tzname[self._isdst(dt)]
 
     def _isdst(self, dt: datetime) -> bool:

@@ -59,6 +59,8 @@ class _ZoneModule:
     ``type(tz).__module__.startswith("pytz")`` hold. Setting ``value`` renames the classes
     made so far too (``uninstall()`` sets it back)."""
 
+    value: str
+
     def __init__(self) -> None:
         object.__setattr__(self, "value", __name__)
 
@@ -72,7 +74,7 @@ class _ZoneModule:
                 cls.__module__ = value
 
 
-_zone_classes: WeakSet = WeakSet()
+_zone_classes: WeakSet[type] = WeakSet()
 _ZONE_MODULE = _ZoneModule()
 
 
@@ -101,13 +103,13 @@ def from_zoneinfo(zone: str, zi: Any, public: Any = None) -> BaseTzInfo:
             },
         )
         _zone_classes.add(cls)
-        return cls()
+        return cls()  # type: ignore[no-any-return]
     zd = _ZoneData(zone, zi, first)
     zd.public = _Once(public)
     cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE.value})
     _zone_classes.add(cls)
     zd.cls = cls
-    return cls()
+    return cls()  # type: ignore[no-any-return]
 
 
 class _Fixed:
