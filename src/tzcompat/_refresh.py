@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import sys
 from _thread import allocate_lock
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
-from itertools import chain
+from itertools import chain, groupby
 
 from . import _tzpath
 from ._engine import build_rules
@@ -293,29 +293,47 @@ def _answer(state: Any) -> tuple[Any, Any, Any]:
 def first_difference(old: _Rules, new: _Rules) -> int | None:
     """The first instant (POSIX seconds, within datetime's range) at which two rule
     objects give different answers (offset, DST, abbreviation); None if they never do."""
-    last = max(old.utc[-1] if len(old.utc) else _FIRST, new.utc[-1] if len(new.utc) else _FIRST)
+    ends = [r.tzif.trans_utc[-1] for r in (old, new) if len(r.tzif.trans_utc)]
+    last = max(ends, default=_FIRST)
     same_rule = old.tzif.footer == new.tzif.footer
     # Past both explicit tables, one shared rule answers alike; two rules that agree
     # over one full 400-year cycle agree forever.
     horizon = min(last + (_TWO_YEARS if same_rule else _CYCLE), _LAST)
-    for start, _end, _a, _b in differences(old, new, _FIRST, horizon):
+    for start, _end, _a, _b in differences(_view(old), _view(new), _FIRST, horizon):
         return start
     return None
 
 
-def differences(a: _Rules, b: _Rules, lo: int, hi: int) -> Iterator[tuple[int, int, Any, Any]]:
-    """The spans ``[start, end)`` within ``[lo, hi)`` (POSIX seconds) where two rule objects
-    answer differently, as ``(start, end, state_a, state_b)``; a span runs on while the
-    pair of answers stays the same."""
-    stamps = merge((t.timestamp for t in a.transitions(lo + 1, hi)),
-                   (t.timestamp for t in b.transitions(lo + 1, hi)))
+def _view(rules: _Rules) -> Any:
+    """A bare zone answering from ``rules`` (through the zone API, nothing else)."""
+    from ._engine import ZoneEngine
+
+    view = tzinfo.__new__(ZoneEngine)
+    view._z_rules = rules
+    return view
+
+
+def _state(zone: Any, ts: int) -> Any:
+    tr = zone.previous_transition(ts)
+    return tr.after if tr is not None else zone.initial_state
+
+
+def differences(a: Any, b: Any, lo: int, hi: int) -> Iterator[tuple[int, int, Any, Any]]:
+    """The spans ``[start, end)`` within ``[lo, hi)`` (POSIX seconds) where two zones
+    answer differently (offset, DST, abbreviation), as ``(start, end, state_a, state_b)``;
+    a span runs on while the pair of answers stays the same."""
+    states = [_state(a, lo), _state(b, lo)]
+    # Each side's transitions carry its state from then on: walking both lists in time
+    # order gives every instant where the pair of answers can change.
+    events = merge(((t.timestamp, 0, t.after) for t in a.transitions(lo + 1, hi)),
+                   ((t.timestamp, 1, t.after) for t in b.transitions(lo + 1, hi)),
+                   key=lambda event: event[0])
     current: tuple[Any, Any] | None = None
-    begin = previous = lo
-    for ts in chain((lo,), stamps):
-        if ts == previous and ts != lo:
-            continue
-        previous = ts
-        sa, sb = a.state_at(ts), b.state_at(ts)
+    begin = lo
+    for ts, group in chain(((lo, ()),), groupby(events, key=lambda event: event[0])):
+        for _, side, state in group:
+            states[side] = state
+        sa, sb = states
         pair = (sa, sb) if _answer(sa) != _answer(sb) else None
         if pair is not None and current is not None and (
                 _answer(pair[0]), _answer(pair[1])) == (_answer(current[0]), _answer(current[1])):

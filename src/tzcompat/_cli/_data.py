@@ -283,8 +283,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if za is None or zb is None:
             (only_b if za is None else only_a).append(key)
             continue
-        ra, rb = za._z_rules, zb._z_rules
-        spans = [] if ra.tzif == rb.tzif else list(differences(ra, rb, lo, hi))
+        spans = [] if za.tzif == zb.tzif else list(differences(za, zb, lo, hi))
         if not spans:
             same += 1
             continue
