@@ -175,10 +175,10 @@ def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
 
 
 def _refresh(wanted: set[str] | None) -> RefreshReport:
-    from ._zoneinfo import ZoneInfo
+    from ._zoneinfo import RawZoneInfo, ZoneInfo
 
     by_key: dict[str, list[Any]] = {}
-    for cls in _cached_classes(ZoneInfo):
+    for cls in _cached_classes(ZoneInfo, RawZoneInfo):
         with cls._z_lock:
             items = list(cls._z_weak.items())
         for key, zone in items:
@@ -219,14 +219,14 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
     return RefreshReport(changed, unchanged, failed, adapters, not_updated)
 
 
-def _cached_classes(base: type) -> list[Any]:
-    """``base`` and its subclasses that keep a cache of their own; ``RawZoneInfo`` (by-value
-    snapshots) and its subclasses excluded."""
+def _cached_classes(base: type, snapshots: type) -> list[Any]:
+    """``base`` and its subclasses that keep a cache of their own, but not ``snapshots``
+    (``RawZoneInfo``: by-value zones) and its subclasses."""
     out = []
     todo = [base]
     while todo:
         cls = todo.pop()
-        if cls.__name__ == "RawZoneInfo" and cls.__module__ == "tzcompat":
+        if issubclass(cls, snapshots):
             continue
         if "_z_weak" in cls.__dict__:
             out.append(cls)

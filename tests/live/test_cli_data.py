@@ -131,3 +131,20 @@ def test_diff_errors_are_one_line(two, argv, message):
     status, out, err = cli(*(x.format(a=a, b=b) for x in argv))
     assert status == 2 and out == ""
     assert message in err and err.count("\n") == 1 and err.startswith("tzcompat: error: ")
+
+
+def test_diff_named_sources(live):
+    from tzcompat import _tzpath
+
+    assert cli("diff", "system", live.root, "--keys", KEY)[0] == 0
+    if _tzpath.tzdata_root() is not None:
+        status, out, _ = cli("diff", "tzdata", _tzpath.tzdata_root(), "--keys", "UTC", "--json")
+        assert status == 0 and json.loads(out)["same"] == 1
+    from tzcompat._cli._data import _pytz_dir
+
+    bundle = _pytz_dir()
+    if bundle is not None:
+        status, out, _ = cli("diff", "pytz", bundle, "--keys", "Europe/Paris", "--json")
+        assert status == 0 and json.loads(out)["a"]["source"] == "pytz"
+    else:
+        assert cli("diff", "pytz", live.root)[0] == 2
