@@ -654,8 +654,8 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
         changes.append((cls, "__module__", cls.__module__, home))
         cls.__module__ = home
     names = tzfile._ZONE_MODULE  # renames the zone classes made so far and from now on
-    if names.value != "pytz.tzfile":  # type: ignore[attr-defined]
-        changes.append((names, "value", names.value, "pytz.tzfile"))  # type: ignore[attr-defined]
+    if names.value != "pytz.tzfile":
+        changes.append((names, "value", names.value, "pytz.tzfile"))
         names.value = "pytz.tzfile"
     return changes
 

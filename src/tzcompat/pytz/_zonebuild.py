@@ -112,7 +112,7 @@ def build_view(zd: _ZoneData) -> None:
     # A pair is one int, previous * k + current (previous k - 1: none), cheaper to hash.
     k = len(triples) + 1
     pairs = list(map(add, map(mul, [k - 1, *ids[:-1]], repeat(k)), ids))
-    by_pair: dict[int, tuple] = {}
+    by_pair: dict[int, tuple[Any, ...]] = {}
     exact = False
     for pair in set(pairs):
         prev, c = divmod(pair, k)
@@ -132,8 +132,8 @@ def build_view(zd: _ZoneData) -> None:
                 dst = _pytz_dst(raw, i)
                 infos[i] = memorized_ttinfo(_round_minute(off), _round_minute(dst), abbr)
     zd.raw = raw
-    zd.infos = infos
-    zd.times = times
+    zd.infos = infos  # type: ignore[assignment]  # no None left
+    zd.times = times  # type: ignore[assignment]
 
 
 def build_ext(zd: _ZoneData) -> None:
@@ -323,13 +323,13 @@ def _quiet_state(zd: _ZoneData, dt: datetime) -> DstTzInfo | None:
     return _period(zd, info)
 
 
-def _period(zd: _ZoneData, info: tuple) -> DstTzInfo:
+def _period(zd: _ZoneData, info: tuple[Any, ...]) -> DstTzInfo:
     """The zone's period object for ``info``, made and registered on first need."""
     state = zd.tzinfos.get(info)
     if state is None:
         # setdefault: one object per period even when threads race here or with the view.
         state = zd.tzinfos.setdefault(info, zd.cls(info))
-    return state
+    return state  # type: ignore[no-any-return]
 
 
 def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:
@@ -355,9 +355,9 @@ def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> da
             # Near datetime.min/max: skip that side, as pytz 2026 does.
             continue
         off = zd.state_at(probe)._utcoffset
-        utc = dt - off
+        utc = dt - off  # type: ignore[operator]  # periods always have offsets
         found = zd.state_at(utc)
-        if utc + found._utcoffset == dt:
+        if utc + found._utcoffset == dt:  # type: ignore[operator]
             candidates.setdefault(utc, found)
     if len(candidates) == 1:
         (state,) = candidates.values()

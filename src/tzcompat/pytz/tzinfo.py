@@ -491,12 +491,14 @@ class _ZoneData:
         self.zone = zone
         self.zoneinfo = zi  # the core zone (ZoneEngine or ZoneInfo) the view is read from
         self.public: Any = None  # makes the tzcompat.ZoneInfo for DstTzInfo.zoneinfo
-        self.cls: Callable[[Any], DstTzInfo] | type | None = None
+        # None until built (the view, the exposed lists) or registered (the class and zone
+        # object); every reader runs after the matching ensure_*() or registration.
+        self.cls: Callable[..., DstTzInfo] = None  # type: ignore[assignment]
         self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
-        self.zone_obj: DstTzInfo | None = None
+        self.zone_obj: DstTzInfo = None  # type: ignore[assignment]
         self.tzinfos: dict[Any, Any] = {}
-        self.times: list[datetime] | None = None
-        self.infos: list[tuple[Any, ...]] | None = None
+        self.times: list[datetime] = None  # type: ignore[assignment]
+        self.infos: list[tuple[Any, ...]] = None  # type: ignore[assignment]
         self.states: list[DstTzInfo] = []
         self.offsets: list[timedelta] = []
         # Until the lists exist the fast paths see index 0 >= n_fast == 0 (fromutc) or a
@@ -510,8 +512,8 @@ class _ZoneData:
         self.lresults: list[Any] = [None]
         self.beyond: datetime | None = None  # first transition after pytz's horizon
         # The exposed lists: the view plus the rule's transitions up to HORIZON.
-        self.times_all: list[datetime] | None = None
-        self.infos_all: list[tuple[Any, ...]] | None = None
+        self.times_all: list[datetime] = None  # type: ignore[assignment]
+        self.infos_all: list[tuple[Any, ...]] = None  # type: ignore[assignment]
         self.ext_times: list[datetime] = []
         self.ext_states: list[DstTzInfo] = []
         self.slow_calls = 0
@@ -574,7 +576,7 @@ class _ZoneData:
     def build_aware(self) -> None:
         """Transition times carrying the zone object, for ``astimezone`` into the zone."""
         zone_obj = self.zone_obj
-        self.times_aware = [_combine(t, t.time(), zone_obj) for t in self.times]  # type: ignore[union-attr]
+        self.times_aware = [_combine(t, t.time(), zone_obj) for t in self.times]
         self.n_aware = self.n_fast
 
     def from_naive_utc(self, dt: datetime) -> datetime:
@@ -593,9 +595,8 @@ class _ZoneData:
     def state_at(self, dt: datetime) -> DstTzInfo:
         """The period in force at the naive UTC instant ``dt``."""
         self.ensure_states()
-        i = bisect_right(self.times, dt) - 1  # type: ignore[arg-type]
-        last = len(self.times) - 1  # type: ignore[arg-type]
-        if i == last and self.beyond is not None and dt >= self.beyond:
+        i = bisect_right(self.times, dt) - 1
+        if i == len(self.times) - 1 and self.beyond is not None and dt >= self.beyond:
             return self._state_beyond(dt)
         return self.states[i]
 
