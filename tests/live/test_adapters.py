@@ -145,3 +145,53 @@ def test_pytz_lists_follow_the_new_release(live):
     assert ours_pytz.timezone("Test/New").utcoffset(datetime(2027, 1, 1)) == timedelta(
         hours=5, minutes=30)
     assert ours_pytz.timezone(KEY) is tz
+
+
+def test_pytz_answers_are_old_or_new_while_refreshing(live):
+    import sys
+    import threading
+
+    tz = ours_pytz.timezone(KEY)
+    walls = WALLS[:12]
+    want = {}
+    for version, data in (("2030a", zone_old()), ("2030b", zone_new())):
+        real = real_pytz(data)
+        want[version] = (
+            [real.localize(w).utcoffset() for w in walls],
+            [pytz.utc.localize(u).astimezone(real).replace(tzinfo=None) for u in UTCS],
+        )
+    stop = threading.Event()
+    problems: list[str] = []
+
+    def reader() -> None:
+        try:
+            while not stop.is_set():
+                for i, w in enumerate(walls):
+                    got = tz.localize(w).utcoffset()
+                    if got not in (want["2030a"][0][i], want["2030b"][0][i]):
+                        problems.append(f"localize {w}: {got}")
+                for i, u in enumerate(UTCS):
+                    got = pytz.utc.localize(u).astimezone(tz).replace(tzinfo=None)
+                    if got not in (want["2030a"][1][i], want["2030b"][1][i]):
+                        problems.append(f"astimezone {u}: {got}")
+        except Exception as exc:
+            problems.append(repr(exc))
+
+    old_interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    threads = [threading.Thread(target=reader) for _ in range(2)]
+    try:
+        for t in threads:
+            t.start()
+        for i in range(20):
+            live.install("2030b" if i % 2 == 0 else "2030a")
+            assert KEY in tzcompat.refresh().adapters["tzcompat.pytz"]
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+        sys.setswitchinterval(old_interval)
+    assert not problems, problems[:5]
+    live.install("2030b")
+    tzcompat.refresh()
+    assert [tz.localize(w).utcoffset() for w in walls] == want["2030b"][0]
