@@ -15,7 +15,7 @@ from operator import lt
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO
+    from typing import IO, NamedTuple
 
 __all__ = ["TZifData", "read_tzif"]
 
@@ -34,8 +34,24 @@ _MAX_UTOFF = 86399
 
 _FIELDS = "version trans_utc trans_idx utcoff isdst abbr footer leaps isstd isut"
 
+if TYPE_CHECKING:
+    # What the run-time namedtuple holds, for type checkers only.
+    class _TZifFields(NamedTuple):
+        version: int
+        trans_utc: array[int]
+        trans_idx: bytes
+        utcoff: tuple[int, ...]
+        isdst: tuple[bool, ...]
+        abbr: tuple[str, ...]
+        footer: str | None
+        leaps: tuple[tuple[int, int], ...] = ()
+        isstd: tuple[bool, ...] = ()
+        isut: tuple[bool, ...] = ()
+else:
+    _TZifFields = namedtuple("TZifData", _FIELDS, defaults=((), (), ()))
 
-class TZifData(namedtuple("TZifData", _FIELDS, defaults=((), (), ()))):
+
+class TZifData(_TZifFields):
     """The content of one TZif file, as stored (no inference applied).
 
     ``trans_utc``: transition instants (POSIX seconds, ascending, an int64
