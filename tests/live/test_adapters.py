@@ -60,6 +60,10 @@ def test_pytz_zone_updates_in_place(live):
     assert tz._utc_transition_times == fresh._utc_transition_times
     assert tz._transition_info == fresh._transition_info
     assert tz.zoneinfo.data_version == "2030b"
+    # Reinstalling the same release changes nothing, not even the family's data object.
+    family = type(tz)._zd
+    live.install("2030b")
+    assert not tzcompat.refresh() and type(tz)._zd is family
 
 
 def test_pytz_static_and_kind_changes(live):
