@@ -28,7 +28,7 @@ _TDS: dict[int, timedelta] = {}
 _PARSED: dict[str, PosixTZ | ZoneState] = {}
 
 
-def _memo(table: dict, limit: int, key: Any, make: Callable[[Any], Any]) -> Any:
+def _memo(table: dict[Any, Any], limit: int, key: Any, make: Callable[[Any], Any]) -> Any:
     """``table[key]``, computed by ``make(key)`` on a miss; the table is emptied at ``limit``."""
     value = table.get(key)
     if value is None:
@@ -40,7 +40,7 @@ def _memo(table: dict, limit: int, key: Any, make: Callable[[Any], Any]) -> Any:
 
 def _td(seconds: int) -> timedelta:
     # Shared timedeltas: most zones use the same few offsets.
-    return _memo(_TDS, 1024, seconds, _timedelta)
+    return _memo(_TDS, 1024, seconds, _timedelta)  # type: ignore[no-any-return]
 
 
 def _timedelta(seconds: int) -> timedelta:
@@ -120,7 +120,7 @@ class PosixTZ:
     def __repr__(self) -> str:
         return f"PosixTZ({self.string!r})"
 
-    def __reduce__(self):  # noqa: ANN204 - pickle protocol
+    def __reduce__(self) -> tuple[Any, ...]:
         return (parse_posix_tz, (self.string,))
 
     def _year(self, year: int) -> tuple[int, ...]:
@@ -342,4 +342,4 @@ def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:
         raise TypeError(f"TZ string must be str, not {type(tz).__name__}")
     # One shared instance per string: its per-year cache is pure and can serve every
     # zone with the same footer (most European zones share one, for example).
-    return _memo(_PARSED, 256, tz, _parse)
+    return _memo(_PARSED, 256, tz, _parse)  # type: ignore[no-any-return]

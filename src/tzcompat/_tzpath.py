@@ -9,6 +9,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from types import FrameType, ModuleType
     from typing import IO
 
 __all__ = [
@@ -31,7 +32,7 @@ InvalidTZPathWarning: type[RuntimeWarning]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
-def stdlib_zoneinfo():  # noqa: ANN201 - the zoneinfo module
+def stdlib_zoneinfo() -> ModuleType:
     """The standard library's ``zoneinfo``, imported on first need (it imports sysconfig).
 
     Its import reads PYTHONTZPATH and warns about relative entries itself; tzcompat has
@@ -44,7 +45,7 @@ def stdlib_zoneinfo():  # noqa: ANN201 - the zoneinfo module
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
             import zoneinfo
-    return zoneinfo
+    return zoneinfo  # type: ignore[return-value]
 
 
 def _exceptions() -> tuple[type[KeyError], type[RuntimeWarning]]:
@@ -57,12 +58,12 @@ def _exceptions() -> tuple[type[KeyError], type[RuntimeWarning]]:
         pass
     std = stdlib_zoneinfo()
 
-    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[no-redef]
+    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]
         """No time zone data was found for a key (a KeyError)."""
 
         __module__ = "tzcompat"
 
-    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[no-redef]
+    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]
         """A relative path in PYTHONTZPATH was ignored."""
 
         __module__ = "tzcompat"
@@ -73,7 +74,7 @@ def _exceptions() -> tuple[type[KeyError], type[RuntimeWarning]]:
 def _outside_stacklevel() -> int:
     """The stacklevel that points a warning at the first frame outside tzcompat
     (and outside the import machinery when the warning fires at import)."""
-    frame = sys._getframe(1)
+    frame: FrameType | None = sys._getframe(1)
     level = 1
     while frame is not None:
         name = frame.f_code.co_filename
@@ -196,15 +197,15 @@ def find_tzfile(key: str) -> str | None:
 _tzdata_dirs: dict[int, str | None] = {}
 
 
-def _tzdata():  # noqa: ANN202 - returns the module or None
+def _tzdata() -> ModuleType | None:
     try:
         import tzdata
     except ImportError:
         return None
-    return tzdata
+    return tzdata  # type: ignore[no-any-return]
 
 
-def _tzdata_dir(tzdata) -> str | None:  # noqa: ANN001
+def _tzdata_dir(tzdata: ModuleType) -> str | None:
     # A plain directory is read directly (fast); anything else goes through
     # importlib.resources. Keyed on the module so a swapped-out tzdata is seen.
     ident = id(tzdata)
