@@ -62,8 +62,8 @@ class Watcher:
                  on_change: Callable[[RefreshReport], object] | None = None) -> None:
         if isinstance(interval, bool) or not isinstance(interval, (int, float)):
             raise TypeError(f"interval must be a number of seconds, not {type(interval).__name__}")
-        if not interval > 0:
-            raise ValueError(f"interval must be positive, got {interval!r}")
+        if not 0 < interval < float("inf"):
+            raise ValueError(f"interval must be a positive, finite number, got {interval!r}")
         if on_change is not None and not callable(on_change):
             raise TypeError(f"on_change must be callable or None, not {type(on_change).__name__}")
         self.interval = float(interval)

@@ -118,6 +118,7 @@ def test_a_failing_callback_does_not_end_the_thread(live):
 
 @pytest.mark.parametrize(("args", "error"), [
     ({"interval": 0}, ValueError), ({"interval": -1}, ValueError),
+    ({"interval": float("inf")}, ValueError), ({"interval": float("nan")}, ValueError),
     ({"interval": "5"}, TypeError), ({"on_change": 3}, TypeError),
 ])
 def test_bad_arguments(args, error):
