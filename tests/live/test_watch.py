@@ -141,3 +141,19 @@ def test_threading_is_imported_by_watch_only():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             env=env, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_poll_reads_no_file(live, monkeypatch):
+    import builtins
+    import io
+
+    watcher = tzcompat.Watcher(interval=3600)
+    live.install("2030b")
+
+    def refuse(*args, **kwargs):
+        raise AssertionError(f"a poll opened {args[:1]}")
+
+    monkeypatch.setattr(builtins, "open", refuse)
+    monkeypatch.setattr(io, "open", refuse)
+    monkeypatch.setattr(os, "open", refuse)
+    assert watcher.poll() is None  # saw the change by stat alone; nothing applied yet
