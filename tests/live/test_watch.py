@@ -156,4 +156,5 @@ def test_a_poll_reads_no_file(live, monkeypatch):
     monkeypatch.setattr(builtins, "open", refuse)
     monkeypatch.setattr(io, "open", refuse)
     monkeypatch.setattr(os, "open", refuse)
-    assert watcher.poll() is None  # saw the change by stat alone; nothing applied yet
+    assert watcher.poll() is None  # nothing applied yet...
+    assert watcher._seen != watcher._applied  # ...but the change was seen, by stat alone
