@@ -37,7 +37,8 @@ class _Version(argparse.Action):
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
 
-    def __call__(self, parser, namespace, values, option_string=None) -> None:  # noqa: ANN001
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
         from .. import __version__, data_version
 
         data = data_version() or "unknown"

@@ -12,6 +12,10 @@ from . import _zones
 from ._isotime import parse_iso
 from ._zones import NotFound, UsageError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 DEMO_KEYS = ("UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe")
 
 
@@ -31,12 +35,12 @@ def _iso(dt: datetime | None) -> str | None:
     return dt.isoformat() if dt is not None else None
 
 
-def _state_json(state: ZoneState) -> dict:
+def _state_json(state: ZoneState) -> dict[str, Any]:
     return {"utcoffset": _seconds(state.utcoffset), "dst": _seconds(state.dst),
             "abbreviation": state.tzname, "is_dst": state.is_dst}
 
 
-def _transition_json(tr: Transition | None) -> dict | None:
+def _transition_json(tr: Transition | None) -> dict[str, Any] | None:
     if tr is None:
         return None
     return {"timestamp": tr.timestamp, "utc": _iso(tr.utc),
@@ -109,9 +113,9 @@ def cmd_transitions(args: argparse.Namespace) -> int:
     # One year given alone means that year.
     start = end if start is None else start
     end = start if end is None else end
-    if end < start:
+    if end < start:  # type: ignore[operator]  # both set above
         raise UsageError(f"--end ({end}) must not be before --start ({start})")
-    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))
+    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))  # type: ignore[arg-type, operator]
     if args.json:
         _dump([_transition_json(tr) for tr in found])
     else:
@@ -151,7 +155,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _reading(wall: datetime, src: ZoneInfo, dst: ZoneInfo, fold: int) -> dict:
+def _reading(wall: datetime, src: ZoneInfo, dst: ZoneInfo, fold: int) -> dict[str, Any]:
     aware = wall.replace(tzinfo=src, fold=fold)
     try:
         # Through UTC: astimezone(src) would return a skipped time unchanged.
@@ -163,7 +167,7 @@ def _reading(wall: datetime, src: ZoneInfo, dst: ZoneInfo, fold: int) -> dict:
     return {"fold": fold, "from": normal, "to": target}
 
 
-def _reading_text(r: dict, src: ZoneInfo, dst: ZoneInfo) -> str:
+def _reading_text(r: dict[str, Any], src: ZoneInfo, dst: ZoneInfo) -> str:
     return (f"{r['from'].isoformat()} {r['from'].tzname()} ({src.key}) = "
             f"{r['to'].isoformat()} {r['to'].tzname()} ({dst.key})")
 
@@ -216,7 +220,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             continue
         local = now.astimezone(zone)
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
-              f"{fmt_offset(local.utcoffset()):>7}  next change: "
+              f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")

@@ -88,7 +88,7 @@ def sources() -> list[dict[str, Any]]:
                     "version": _tzpath.root_version(root) if has_zones else None,
                     "modified": _modified(_version_file(root)) if has_zones else None})
     tzdata = _tzpath._tzdata()
-    root = _tzpath.tzdata_root()
+    root = _tzpath.tzdata_root()  # type: ignore[assignment]
     out.append({"kind": "tzdata", "path": root, "present": tzdata is not None,
                 "version": _tzpath.tzdata_version(),
                 "modified": _modified(_version_file(root)) if root else None})
@@ -134,7 +134,7 @@ def cmd_data(args: argparse.Namespace) -> int:
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
-        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "
+        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
     if args.json:
         now = time.time()
