@@ -110,6 +110,9 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
     parser.add_argument(
         "--no-cache", action="store_true", help="read and analyse every file again"
     )
+    parser.add_argument(  # the benchmark's reference run: no file skipped by the first pass
+        "--no-prefilter", action="store_true", help=argparse.SUPPRESS
+    )
     parser.add_argument(
         "-v", "--verbose", action="store_true", help="also list every plain rewrite"
     )
@@ -366,8 +369,11 @@ def _diff(path: Path, text: str, code: str) -> str:
     return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
-def _scan_batch(batch: list[tuple[str, str, bool]]) -> list[_project.FileScan]:
-    return [_project.scan_file(path, module, package) for path, module, package in batch]
+def _scan_batch(batch: list[tuple[str, str, bool]], everything: bool) -> list[_project.FileScan]:
+    return [
+        _project.scan_file(path, module, package, everything=everything)
+        for path, module, package in batch
+    ]
 
 
 def _process_batch(paths: list[Path], options: _Options) -> list[_FileResult]:
@@ -405,7 +411,7 @@ class _Runner:
 
 
 def _scan_all(
-    paths: list[Path], runner: _Runner, cache: _cache.Cache | None
+    paths: list[Path], runner: _Runner, cache: _cache.Cache | None, everything: bool = False
 ) -> list[_project.FileScan]:
     """The first pass over every file: read, hash, classify, ``ast``-index what can matter."""
     names = _project.ModuleNames()
@@ -426,12 +432,12 @@ def _scan_all(
                     scans[i] = found
                     continue
                 if runner.jobs <= 1:
-                    scans[i] = _project.scan_file(path, module, package, data)
+                    scans[i] = _project.scan_file(path, module, package, data, everything)
                     cache.put_scan(scans[i])  # type: ignore[arg-type]
                     continue
         todo.append((i, (str(path), module, package)))
     batches = _batches([t for _, t in todo], runner.jobs, 64)
-    for (i, _), scan in zip(todo, runner.map(_scan_batch, batches), strict=True):
+    for (i, _), scan in zip(todo, runner.map(_scan_batch, batches, everything), strict=True):
         scans[i] = scan
         if cache is not None:
             cache.put_scan(scan)
@@ -498,12 +504,12 @@ def run(
     migrated = {Path(os.path.abspath(p)) for p in files}
     extra = sorted({Path(os.path.abspath(p)) for p in more} - migrated)
     cache = None
-    if not args.no_cache:
+    if not (args.no_cache or args.no_prefilter):
         cache = _cache.Cache.open(args.cache_dir, [*args.paths, *args.index])
 
     runner = _Runner(args.jobs)
     try:
-        scans = _scan_all([*files, *extra], runner, cache)
+        scans = _scan_all([*files, *extra], runner, cache, args.no_prefilter)
         index = _index(scans, cache)
         index.stamps = {s.module: s.digest for s in scans if s.facts is not None}
         plan = _project.Plan(index, args.helpers, bool(args.inline_helpers))
@@ -516,7 +522,7 @@ def run(
             ignore=_codes_arg(args.ignore) or (),
             unsafe_fixes=args.unsafe_fixes,
         )
-        results = _migrate(files, scans[: len(files)], options, runner, cache)
+        results = _migrate(files, scans[: len(files)], options, runner, cache, args.no_prefilter)
         show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
         progress = _Progress(len(files), stderr, bool(show))
         helper_files: set[Path] = set()
@@ -548,6 +554,7 @@ def _migrate(
     options: _Options,
     runner: _Runner,
     cache: _cache.Cache | None,
+    everything: bool = False,
 ) -> list[_FileResult]:
     """The results of every file in order: LibCST only for the candidates."""
     assert options.plan is not None
@@ -558,7 +565,7 @@ def _migrate(
     for i, (path, scan) in enumerate(zip(files, scans, strict=True)):
         if scan.error is not None:
             results[i] = _FileResult(path, errors=[f"{path}: {scan.error}"])
-        elif not scan.candidate(index):
+        elif not (everything or scan.candidate(index)):
             results[i] = _FileResult(path)
         elif cache is not None and (
             hit := cache.get_result(f"{scan.digest}|{scan.module}|{fingerprint}")

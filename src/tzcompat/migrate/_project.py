@@ -480,7 +480,8 @@ def _evidence(
         elif isinstance(node, ast.Call):
             _call_evidence(node, gate)
     arith_calls = _arith_evidence(tree, gate, imported)
-    if arith_calls & ({"timedelta", "relativedelta"} | deltas):
+    called = {c.removeprefix("own.") for c in arith_calls}
+    if called & ({"timedelta", "relativedelta"} | deltas):
         gate.add("arith-delta")
     return frozenset(gate), frozenset(names), arith_calls
 
@@ -509,7 +510,10 @@ def _arith_evidence(tree: ast.Module, gate: set[str], imported: Collection[str])
             elif isinstance(child, ast.Call):
                 func = child.func
                 if isinstance(func, ast.Name):
-                    scopes[where][3].add(func.id)
+                    # f() is followed to this module's own f, or through its import
+                    scopes[where][3].add(f"own.{func.id}")
+                    if func.id in imported:
+                        scopes[where][3].add(func.id)
                     scopes[where][4] |= func.id.startswith("_tz_")
                 elif isinstance(func, ast.Attribute):
                     root = func.value
@@ -574,7 +578,7 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
         return True
     if "arith-aware" in gate or ("arith-delta" in gate and facts.makes_aware):
         return True
-    own = {f"self.{n.rpartition('.')[2]}" if "." in n else n for n in facts.aware_returns}
+    own = {f"self.{n.rpartition('.')[2]}" if "." in n else f"own.{n}" for n in facts.aware_returns}
     return bool(facts.arith_calls & (index.aware_names | own))
 
 
@@ -765,9 +769,14 @@ def digest_of(data: bytes) -> str:
 
 
 def scan_file(
-    path: str | os.PathLike[str], module: str, is_package: bool, data: bytes | None = None
+    path: str | os.PathLike[str],
+    module: str,
+    is_package: bool,
+    data: bytes | None = None,
+    everything: bool = False,
 ) -> FileScan:
-    """Read (unless ``data`` is given), classify and, when it can matter, index one file."""
+    """Read (unless ``data`` is given), classify and, when it can matter (or with
+    ``everything``), index one file."""
     out = FileScan(os.fspath(path), module, is_package)
     try:
         if data is None:
@@ -779,7 +788,7 @@ def scan_file(
         out.error = f"cannot read: {exc}"
         return out
     out.legacy = _LEGACY_TEXT.search(text) is not None
-    out.relevant = out.legacy or _RELEVANT_TEXT.search(text) is not None
+    out.relevant = everything or out.legacy or _RELEVANT_TEXT.search(text) is not None
     if out.relevant:
         out.facts = scan_source(text, module, is_package)
     return out
