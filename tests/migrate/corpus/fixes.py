@@ -95,6 +95,19 @@ FIXES: dict[str, tuple[Fix, ...]] = {
     ),
     # tzlocal: none needed (its new failures fail at their own marked lines)
     "tzlocal": (),
+    "DateTime": (
+        # [duck-typing] and [zone-attribute]: ZoneInfo's name is .key
+        Fix(
+            "src/DateTime/DateTime.py",
+            "tz = getattr(arg.tzinfo, 'zone', numerictz)",
+            "tz = getattr(arg.tzinfo, 'key', None) or getattr(arg.tzinfo, 'zone', numerictz)",
+        ),
+        Fix(
+            "src/DateTime/DateTime.py",
+            "tz = zone.tzinfo.zone",
+            "tz = getattr(zone.tzinfo, 'key', None) or zone.tzinfo.zone",
+        ),
+    ),
     "schedule": (
         # [pytz-type-check]: any tzinfo is a time zone now (the tests pass ZoneInfo zones)
         Fix(

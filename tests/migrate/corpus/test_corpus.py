@@ -2,7 +2,9 @@
 idempotent, and every remaining pytz-only use marked.
 
 Runs when the corpus has been fetched (``python tests/migrate/corpus/fetch.py``; CI does);
-``TZCOMPAT_REQUIRE_CORPUS=1`` makes a missing project a failure instead of a skip.
+``TZCOMPAT_REQUIRE_CORPUS=1`` makes a missing project a failure instead of a skip, and
+``TZCOMPAT_CORPUS_TABLE=FILE`` appends one JSON line per project (counts, each check's outcome)
+for the table in docs/codemod.md.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import os
 import re
 import shutil
 import subprocess
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -167,7 +170,9 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
     _copy(project, files, before)
     _copy(project, files, after)
 
+    started = time.perf_counter()
     status, err = _cli("--write", "--jobs", "2", "--no-progress", "-q", str(after))
+    seconds = time.perf_counter() - started
     problems: dict[str, object] = {}
     crashes = []
     for line in err.splitlines():
@@ -189,8 +194,14 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
     )
     legacy = [f for f in files if re.search(rb"pytz|dateutil", (before / f).read_bytes())]
     assert changed or not legacy, "nothing was rewritten"
+    unparsable = []
     for rel in changed + created:
-        ast.parse((after / rel).read_bytes(), str(rel))  # every output parses
+        try:  # every output parses
+            ast.parse((after / rel).read_bytes(), str(rel))
+        except (SyntaxError, ValueError) as error:
+            unparsable.append(f"{rel}: {error}")
+    if unparsable:
+        problems["output does not parse"] = unparsable
 
     style = find_style(after / files[0])
     old = ruff_findings(before, changed, style)
@@ -211,7 +222,35 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
     }
     if unmarked:
         problems["pytz-only uses without a marker"] = unmarked
+    if os.environ.get("TZCOMPAT_CORPUS_TABLE"):
+        markers = sum((after / rel).read_text("utf-8").count(MARK) for rel in changed)
+        counts = {"files": len(files), "rewritten": len(changed), "markers": markers}
+        _table_row(project, counts, problems, seconds)
     assert problems == {}, json.dumps(problems, indent=1, default=str)
+
+
+def _table_row(
+    project: _corpus.Project, counts: dict[str, int], problems: dict[str, object], seconds: float
+) -> None:
+    """One JSON line per project for the docs' corpus table, appended to $TZCOMPAT_CORPUS_TABLE:
+    the counts, each check's outcome (True when it passed) and the migration's wall time."""
+    checks = {
+        "crash": "errors",
+        "parse": "output does not parse",
+        "ruff": "new ruff findings",
+        "idempotent": "not idempotent",
+        "marked": "pytz-only uses without a marker",
+    }
+    row = {
+        "project": project.slug,
+        "licence": project.licence,
+        **counts,
+        **{check: key not in problems for check, key in checks.items()},
+        "problems": {key: len(value) for key, value in problems.items()},  # type: ignore[arg-type]
+        "seconds": round(seconds, 1),
+    }
+    with open(os.environ["TZCOMPAT_CORPUS_TABLE"], "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(row) + "\n")
 
 
 def test_unmarked_use_detector() -> None:
