@@ -72,7 +72,7 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
             offset = offset.total_seconds()  # type: ignore[union-attr]
         except (TypeError, AttributeError):
             pass
-        self._offset = timedelta(seconds=offset)
+        self._offset = timedelta(seconds=offset)  # type: ignore[arg-type]  # seconds by now
 
     def utcoffset(self, dt: datetime | None) -> timedelta:
         return self._offset

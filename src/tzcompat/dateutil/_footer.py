@@ -13,6 +13,10 @@ from datetime import MAXYEAR, MINYEAR, datetime, timedelta
 
 from . import _peer
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["_TZStr", "_parse_tz_str", "_ttinfo"]
 
 _EPOCH = datetime(1970, 1, 1)
@@ -50,7 +54,7 @@ class _LazyPattern:
     def __init__(self, source: str) -> None:
         self._source = source
 
-    def __getattr__(self, name: str):  # noqa: ANN204 - the compiled pattern's methods
+    def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
         if name.startswith("__"):
             raise AttributeError(name)
         import re
@@ -381,8 +385,8 @@ class _TZStr:
         if self._near_new_year(ts, year):
             return self._near_new_year_utc(ts, year)
         start, end = self.transitions(year)
-        start -= self.std.utcoff.total_seconds()  # type: ignore[union-attr]
-        end -= self.dst.utcoff.total_seconds()  # type: ignore[union-attr]
+        start -= self.std.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
+        end -= self.dst.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
         if start < end:
             isdst = start <= ts < end
         else:

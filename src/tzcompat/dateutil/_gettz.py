@@ -203,7 +203,7 @@ class GettzFunc:
             strong.move_to_end(name)
         except KeyError:
             pass  # evicted meanwhile by another thread; the zone is still valid
-        return zone
+        return zone  # type: ignore[no-any-return]
 
     def _lookup(self, name: Any) -> tzinfo | None:
         with self._cache_lock:

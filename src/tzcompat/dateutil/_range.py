@@ -39,7 +39,7 @@ class _Weekday:
 
     def __eq__(self, other: object) -> bool:
         try:
-            return self.weekday == other.weekday and self.n == other.n  # type: ignore[attr-defined]
+            return self.weekday == other.weekday and self.n == other.n  # type: ignore[attr-defined, no-any-return]
         except AttributeError:
             return False
 
@@ -267,9 +267,9 @@ class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
         self._dst_abbr = dstabbr
         stdoffset = _as_seconds(stdoffset)
         dstoffset = _as_seconds(dstoffset)
-        self._std_offset = timedelta(seconds=stdoffset) if stdoffset is not None else ZERO
+        self._std_offset = timedelta(seconds=stdoffset) if stdoffset is not None else ZERO  # type: ignore[arg-type]
         if dstoffset is not None:
-            self._dst_offset = timedelta(seconds=dstoffset)
+            self._dst_offset = timedelta(seconds=dstoffset)  # type: ignore[arg-type]
         elif dstabbr and stdoffset is not None:
             self._dst_offset = self._std_offset + timedelta(hours=1)
         else:

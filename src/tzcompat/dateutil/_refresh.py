@@ -52,7 +52,7 @@ def refresh_zones(keys: Iterable[str] | None = None) -> AdapterRefresh:
             if gettz._strong_cache.get(name) is zone:
                 gettz._strong_cache[name] = new
         out.updated.append(str(name))
-        out.pandas_keys.append("dateutil" + str(zone._filename))
+        out.pandas_keys.append("dateutil" + str(zone._filename))  # type: ignore[union-attr]
         out.not_updated.append(
             f"tzcompat.dateutil tzfile {name!r}: gettz({name!r}) now returns a new object "
             "with the new data; the old object and the datetimes attached to it keep the "
