@@ -27,7 +27,7 @@ _FORMAT = 1
 def _code_stamp() -> str:
     """Changes whenever tzcompat, Python or a source file of the codemod changes (an
     editable install keeps its version while its code moves on)."""
-    from .. import __version__ as version  # type: ignore[attr-defined]
+    from .. import __version__ as version
 
     parts = [str(_FORMAT), str(version), sys.version]
     here = Path(__file__).resolve().parent
@@ -55,9 +55,9 @@ def _facts_from_json(data: dict[str, object]) -> ModuleFacts:
         value = data[f.name]
         default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
         if isinstance(default, frozenset):
-            value = frozenset(value)  # type: ignore[arg-type]
+            value = frozenset(value)  # type: ignore[call-overload]
         elif isinstance(default, tuple):
-            value = tuple(tuple(v) for v in value)  # type: ignore[union-attr]
+            value = tuple(tuple(v) for v in value)  # type: ignore[attr-defined]
         kwargs[f.name] = value
     return ModuleFacts(**kwargs)  # type: ignore[arg-type]
 

@@ -24,6 +24,11 @@ import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 _ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "ruff.toml", ".ruff.toml")
 # Pragma comments stay where they are: they apply to their line.
 _PRAGMAS = ("# noqa", "# type:", "# fmt:", "# pragma", "# pylint:", "# isort:", "# nosec")
@@ -59,15 +64,15 @@ class FormatError(Exception):
 # ---------------------------------------------------------------------------------- settings
 def _load_toml(path: Path) -> dict[str, object]:
     try:
-        import tomllib
+        import tomllib  # type: ignore[import-not-found, unused-ignore]  # 3.11+
     except ImportError:  # Python 3.10
         try:
-            import tomli as tomllib  # type: ignore[no-redef]
+            import tomli as tomllib  # type: ignore[no-redef, import-not-found, unused-ignore]
         except ImportError:
             return {}
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)
+            return tomllib.load(f)  # type: ignore[no-any-return]
     except (OSError, ValueError):
         return {}
 
@@ -102,7 +107,7 @@ def _int(value: object) -> int | None:
         return None
 
 
-def _isort_from(section: dict[str, object]) -> dict[str, object]:
+def _isort_from(section: Mapping[str, object]) -> dict[str, object]:
     """isort's or ruff's isort settings, keyed the isort way (underscores)."""
     return {str(k).replace("-", "_"): v for k, v in section.items()}
 
@@ -118,19 +123,19 @@ def _style_for_dir(directory: Path) -> Style:
     sources: list[str] = []
     for folder in (directory, *directory.parents):
         pyproject = folder / "pyproject.toml"
-        tool = {}
+        tool: Any = {}
         if pyproject.is_file():
             tool = _load_toml(pyproject).get("tool", {})
             tool = tool if isinstance(tool, dict) else {}
         for name in ("ruff.toml", ".ruff.toml"):
             if ruff is None and (folder / name).is_file():
-                ruff, _ = _load_toml(folder / name), sources.append(str(folder / name))
+                ruff, _ = _load_toml(folder / name), sources.append(str(folder / name))  # type: ignore[func-returns-value]
         if ruff is None and isinstance(tool.get("ruff"), dict):
-            ruff, _ = tool["ruff"], sources.append(f"{pyproject} [tool.ruff]")
+            ruff, _ = tool["ruff"], sources.append(f"{pyproject} [tool.ruff]")  # type: ignore[func-returns-value]
         if black is None and isinstance(tool.get("black"), dict):
-            black, _ = tool["black"], sources.append(f"{pyproject} [tool.black]")
+            black, _ = tool["black"], sources.append(f"{pyproject} [tool.black]")  # type: ignore[func-returns-value]
         if isort is None and isinstance(tool.get("isort"), dict):
-            isort, _ = _isort_from(tool["isort"]), sources.append(f"{pyproject} [tool.isort]")
+            isort, _ = _isort_from(tool["isort"]), sources.append(f"{pyproject} [tool.isort]")  # type: ignore[func-returns-value]
         for name, sections in (
             (".isort.cfg", ("settings", "isort")),
             ("setup.cfg", ("isort", "tool:isort", "flake8", "pycodestyle")),
@@ -418,7 +423,7 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
                 if style.force_single_line:
                     rendered = _render_from(module, together, "", style, False)
                 else:
-                    rendered = _extend_from(stmt, old, kept | set(together), style)
+                    rendered = _extend_from(stmt, old, kept | set(together), style)  # type: ignore[arg-type]
                 if not together and not rendered:
                     cursor = stmt.end_lineno or stmt.lineno
                     continue
