@@ -56,8 +56,10 @@ def load(source: str, name: str, *, without: tuple[str, ...] = ()) -> types.Modu
     try:
         for blocked in without:
             sys.modules[blocked] = None  # type: ignore[assignment]  # import raises ImportError
+        sys.modules[name] = module  # dataclasses look their module up while the class is made
         exec(compile(source, f"<{name}>", "exec"), module.__dict__)
     finally:
+        sys.modules.pop(name, None)
         for blocked, previous in saved.items():
             if previous is None:
                 sys.modules.pop(blocked, None)

@@ -36,7 +36,7 @@ ZONES = [
 FIXTURES_WITH_CASES = [
     "pytz_basic", "pytz_aliases", "dateutil_basic", "names_clash", "formatting",
     "tzoffset_dynamic", "time_errors", "time_errors_own", "naive_checks", "unknown_key",
-    "try_import", "utc_dst", "pytz_flows",
+    "try_import", "utc_dst", "pytz_flows", "pytz_values",
 ]  # fmt: skip
 # Fixtures whose marked sites keep a pytz/dateutil import: the rest must run without them.
 KEEP_LEGACY = {"tzoffset_dynamic"}
@@ -49,10 +49,10 @@ def pytz_files():
         yield
 
 
-def _pair(name: str):
+def _pair(name: str, **options: object):
     source = (eq.FIXTURES / f"{name}.py").read_text()
     before = eq.load(source, f"{name}_before")
-    after_source = migrate_source(source).code
+    after_source = migrate_source(source, **options).code  # type: ignore[arg-type]
     without = () if name in KEEP_LEGACY else eq.LEGACY
     after = eq.load(after_source, f"{name}_after", without=without)
     return before, after, after_source
@@ -288,7 +288,7 @@ def test_flow_markers_sit_where_values_change() -> None:
     assert before.label(pytz.timezone("Europe/Paris"), when) == "Europe/Paris"
     assert after.label(zoneinfo_zone("Europe/Paris"), when) == "CET"
     for function, code in [
-        ("wall_shift", "aware-arithmetic"), ("elapsed", "aware-arithmetic"),
+        ("wall_shift", "aware-arithmetic"), ("elapsed", "aware-difference"),
         ("same_tzinfo", "tzinfo-identity"), ("label", "zone-attribute"),
     ]:  # fmt: skip
         body = after_source.split(f"def {function}(")[1].split("\ndef ")[0]
@@ -344,3 +344,70 @@ def test_duck_typing_markers_sit_where_the_answers_flip(monkeypatch: pytest.Monk
             getattr(after, function)(zoneinfo_zone("Europe/Paris"))
     for code in ("duck-typing", "pytz-type-check", "is-dst-ignored", "tzname-none", "pytz-private"):
         assert f"# tzcompat-migrate[{code}]" in after_source, code
+
+
+# pytz_values: each function that is not a case_ computes something else after the rewrite, on
+# inputs around New York's fall-back (2020-11-01 01:00-02:00 happens twice), and its body is
+# marked with the code that says why.
+_VALUES_MARKED = {
+    "shifted": "aware-arithmetic",
+    "between": "aware-arithmetic",
+    "midnight": "replace-wall",
+    "elapsed": "aware-difference",
+    "before": "aware-comparison",
+}
+
+
+def _body(source: str, function: str) -> str:
+    return source.split(f"def {function}(")[1].split("\ndef ")[0].split("\nclass ")[0]
+
+
+def test_value_markers_sit_where_values_change() -> None:
+    before, after, after_source = _pair("pytz_values")
+    ny = "America/New_York"
+    fall = datetime(2020, 11, 1, 0, 30)  # EDT; 2 h later it is 01:30 EST (3 h of real time)
+    # 1. attributes: Stamp keeps a localized datetime in self._dt; + and - run in its methods
+    assert before.shifted(ny, fall, 2).utcoffset() == timedelta(hours=-4)  # pytz: stale EDT
+    assert after.shifted(ny, fall, 2).utcoffset() == timedelta(hours=-5)
+    assert before.between(ny, fall, 2) == timedelta(hours=3)  # elapsed
+    assert after.between(ny, fall, 2) == timedelta(hours=2)  # wall clock
+    assert before.slot_length(ny, fall, 2) == timedelta(hours=3)
+    assert after.slot_length(ny, fall, 2) == timedelta(hours=2)
+    assert "aware-difference" in _body(after_source, "__sub__")
+    assert "aware-arithmetic" in _body(after_source, "__add__")
+    assert "aware-difference" in _body(after_source, "until")
+    # 2. replace(): midnight of a winter day taken from a summer datetime
+    summer = datetime(2020, 11, 1, 12, 0)  # EST at noon, EDT at midnight
+    old, new = before.midnight(ny, summer), after.midnight(ny, summer)
+    assert (old.hour, old.utcoffset()) == (0, timedelta(hours=-5))  # pytz: stale EST
+    assert (new.hour, new.utcoffset()) == (0, timedelta(hours=-4))  # the real offset
+    # 3. two datetimes of one zone: 25 h vs 24 h across the change, order in the repeated hour
+    assert before.elapsed(ny, datetime(2020, 10, 31, 12), 24) == timedelta(hours=25)
+    assert after.elapsed(ny, datetime(2020, 10, 31, 12), 24) == timedelta(hours=24)
+    repeated = datetime(2020, 11, 1, 1, 40)  # 01:40 EDT vs 01:10 EST (30 min of real time later)
+    assert before.before(ny, repeated, -30) == (True, False)
+    assert after.before(ny, repeated, -30) == (False, False)
+    for function, code in _VALUES_MARKED.items():
+        assert f"# tzcompat-migrate[{code}]" in _body(after_source, function), function
+
+
+def test_unsafe_fixes_reproduce_pytz() -> None:
+    """With unsafe_fixes the fixable markers become code that computes pytz's values: every
+    function whose marker has a fix now agrees with pytz on drawn inputs."""
+    before, after, after_source = _pair("pytz_values", unsafe_fixes=True)
+    result = migrate_source((eq.FIXTURES / "pytz_values.py").read_text(), unsafe_fixes=True)
+    fixed = {f.code for f in result.findings if f.kind == "fix"}
+    assert fixed == {"aware-difference", "aware-comparison", "replace-wall"}
+    assert "_tz_replace(" in _body(after_source, "midnight")
+    assert "# tzcompat-migrate[aware-arithmetic]" in _body(after_source, "__add__")  # no fix
+    functions = ["between", "slot_length", "midnight", "elapsed", "before"]
+
+    @given(_arguments())
+    def check(arguments: dict[str, object]) -> None:
+        keys = (str(arguments["key"]), *eq.FIXTURE_ZONES)
+        assume(eq.whole_minutes_near(arguments["naive"], keys))  # type: ignore[arg-type]
+        for name in functions:
+            expected = eq.call(getattr(before, name), arguments)
+            assert eq.call(getattr(after, name), arguments) == expected, name
+
+    check()

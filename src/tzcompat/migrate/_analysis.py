@@ -432,6 +432,8 @@ class Analysis:
                 if self.zone_aware(value, depth + 1):
                     return True
             return False
+        if isinstance(node, cst.Attribute):
+            return self.attribute_aware(node, depth)
         if not isinstance(node, cst.Call):
             return False
         func = node.func
@@ -462,6 +464,102 @@ class Analysis:
                 return self.index.aware_function(name)
             return False
         return self.index_aware(func)
+
+    def attribute_aware(self, node: cst.Attribute, depth: int = 0) -> bool:
+        """True when ``x.attr`` inside a class reads an attribute the class stores a
+        pytz-aware datetime in: ``self.attr = tz.localize(...)`` in any method, a class-level
+        value, a property returning one, or a dataclass/attrs field the module fills with one.
+        Any receiver counts (``other._dt`` in ``__sub__`` is most often the same class)."""
+        if not isinstance(node.value, cst.Name):
+            return False
+        cls = self.enclosing(node, cst.ClassDef)
+        if cls is None:
+            return False
+        values = self.class_members(cls).get(node.attr.value, ())  # type: ignore[arg-type]
+        return any(self.zone_aware(v, depth + 1) for v in values if v is not node)
+
+    def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
+        """attribute name -> the expressions the class stores in it (or returns from a
+        property of that name, or passes for that dataclass field in the module)."""
+        cache: dict[int, dict[str, list[cst.BaseExpression]]] = self.__dict__.setdefault(
+            "_class_members", {}
+        )
+        found = cache.get(id(cls))
+        if found is not None:
+            return found
+        members: dict[str, list[cst.BaseExpression]] = {}
+        fields: list[str] = []  # class-level annotations without a value, in order
+        for stmt in cls.body.body:
+            if not isinstance(stmt, cst.SimpleStatementLine):
+                continue
+            for small in stmt.body:
+                if isinstance(small, cst.Assign):
+                    for target in small.targets:
+                        if isinstance(target.target, cst.Name):
+                            members.setdefault(target.target.value, []).append(small.value)
+                elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                    if small.value is None:
+                        fields.append(small.target.value)
+                    else:
+                        members.setdefault(small.target.value, []).append(small.value)
+
+        class _Visitor(cst.CSTVisitor):
+            def visit_ClassDef(self, node: cst.ClassDef) -> bool:
+                return node is cls  # nested classes have their own attributes
+
+            def visit_Assign(self, node: cst.Assign) -> None:
+                for target in node.targets:
+                    _store(target.target, node.value)
+
+            def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+                if node.value is not None:
+                    _store(node.target, node.value)
+
+            def visit_FunctionDef(self, node: cst.FunctionDef) -> None:
+                if any(_decorator(d) == "property" for d in node.decorators):
+                    returns: list[cst.BaseExpression] = []
+                    node.visit(_Returns(returns))
+                    members.setdefault(node.name.value, []).extend(returns)
+
+        def _store(target: cst.BaseExpression, value: cst.BaseExpression) -> None:
+            if isinstance(target, cst.Attribute) and isinstance(target.value, cst.Name):
+                if target.value.value in ("self", "cls"):
+                    members.setdefault(target.attr.value, []).append(value)
+
+        cls.visit(_Visitor())
+        if fields and any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators):
+            for name, value in self._constructor_arguments(cls, fields):
+                members.setdefault(name, []).append(value)
+        cache[id(cls)] = members
+        return members
+
+    def _constructor_arguments(
+        self, cls: cst.ClassDef, fields: list[str]
+    ) -> list[tuple[str, cst.BaseExpression]]:
+        """(field, argument) for every ``Cls(...)`` call in the module (dataclass fields)."""
+        module = self.enclosing(cls, cst.Module)
+        out: list[tuple[str, cst.BaseExpression]] = []
+        name = cls.name.value
+
+        class _Calls(cst.CSTVisitor):
+            def visit_Call(self, node: cst.Call) -> None:
+                func = node.func
+                called = func.value if isinstance(func, cst.Name) else (
+                    func.attr.value if isinstance(func, cst.Attribute) else ""
+                )
+                if called != name and not (called == "cls" or called == "__class__"):
+                    return
+                for index, arg in enumerate(node.args):
+                    if arg.star:
+                        return
+                    if arg.keyword is not None:
+                        out.append((arg.keyword.value, arg.value))
+                    elif index < len(fields):
+                        out.append((fields[index], arg.value))
+
+        if module is not None:
+            module.visit(_Calls())
+        return out
 
     def index_aware(self, func: cst.BaseExpression) -> bool:
         if self.index is None:
@@ -564,6 +662,39 @@ class Analysis:
         if self.has_pytz:
             return True, None
         return self.pytz_world and tz_like, None
+
+
+_DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "s", "attrs", "mutable"})
+
+
+def _decorator(decorator: cst.Decorator) -> str:
+    """The last name of a decorator: ``dataclasses.dataclass(frozen=True)`` -> "dataclass"."""
+    node = decorator.decorator
+    if isinstance(node, cst.Call):
+        node = node.func
+    if isinstance(node, cst.Attribute):
+        return node.attr.value
+    return node.value if isinstance(node, cst.Name) else ""
+
+
+class _Returns(cst.CSTVisitor):
+    """Collects the values of ``return`` statements (not those of nested functions)."""
+
+    def __init__(self, out: list[cst.BaseExpression]) -> None:
+        super().__init__()
+        self.out = out
+        self.depth = 0
+
+    def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+        self.depth += 1
+        return self.depth == 1
+
+    def leave_FunctionDef(self, original_node: cst.FunctionDef) -> None:
+        self.depth -= 1
+
+    def visit_Return(self, node: cst.Return) -> None:
+        if node.value is not None:
+            self.out.append(node.value)
 
 
 def identity_test(node: cst.Comparison) -> bool:

@@ -23,6 +23,7 @@ from ._codes import Finding
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source
 from ._traversal import Migrator, Options
+from .rules import escapes
 
 __all__ = ["Finding", "MigrateResult", "migrate_module", "migrate_source"]
 
@@ -36,6 +37,9 @@ class MigrateResult:
     findings: list[Finding] = field(default_factory=list)
     #: the shared helper module the code now imports from (it must exist), or None
     helpers_module: str | None = None
+    #: modules outside the run that receive this module's zones (zone-escapes): add them to
+    #: the run or to --index
+    escapes: list[str] = field(default_factory=list)
 
 
 def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
@@ -215,6 +219,7 @@ def migrate_module(
             _helpers.LOCALIZE_NAME in wanted,
             _helpers.NORMALIZE_NAME in wanted,
             inline,
+            _helpers.REPLACE_NAME in wanted,
         )
         new = _placement.insert_source(new, source)
     new = _placement.drop_emptied_tries(module, new)
@@ -263,4 +268,6 @@ def migrate_source(
         options=Options.build(code, select, ignore, unsafe_fixes),
     )
     new_code = new.code
-    return MigrateResult(new_code, new_code != code, findings, helpers if used else None)
+    return MigrateResult(
+        new_code, new_code != code, findings, helpers if used else None, escapes.targets(findings)
+    )

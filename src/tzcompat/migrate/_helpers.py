@@ -15,6 +15,7 @@ import re
 #: Names of the helper functions; the codemod reuses an existing top-level definition.
 LOCALIZE_NAME = "_tz_localize"
 NORMALIZE_NAME = "_tz_normalize"
+REPLACE_NAME = "_tz_replace"
 
 #: The exception classes ``_tz_localize(..., is_dst=None)`` raises. pytz's classes are not
 #: ``ValueError`` subclasses, so neither are these: ``except ValueError`` still does not catch them.
@@ -24,7 +25,7 @@ ERROR_NAMES = ("InvalidTimeError", "AmbiguousTimeError", "NonExistentTimeError")
 DEFAULT_MODULE = "_tzmigrate"
 
 #: Every name the helpers define (a module's own definition of one is kept as written).
-HELPER_NAMES = (*ERROR_NAMES, LOCALIZE_NAME, NORMALIZE_NAME)
+HELPER_NAMES = (*ERROR_NAMES, LOCALIZE_NAME, NORMALIZE_NAME, REPLACE_NAME)
 
 # While pytz is importable the names *are* pytz's classes: an ``except`` clause matches by
 # subclass only, so classes of our own (even subclasses of pytz's) would not catch what pytz
@@ -91,6 +92,26 @@ def _tz_normalize(dt, tz):
     return tz.fromutc((dt - dt.utcoffset()).replace(tzinfo=tz))
 '''
 
+REPLACE_SOURCE = '''\
+def _tz_replace(dt, **fields):
+    """pytz's ``dt.replace(**fields)`` on an aware datetime (inserted by tzcompat migrate).
+
+    A pytz datetime's tzinfo was one fixed offset, so replacing the date or time
+    kept that offset even where the new wall time is in another period (EST at
+    a midnight in EDT). ZoneInfo recomputes it, which is usually the bug fix:
+    this helper is for code that relied on the old value. The result carries
+    the old offset and abbreviation as a fixed-offset tzinfo.
+    """
+    import datetime
+
+    tz = dt.tzinfo
+    if tz is None or "tzinfo" in fields or getattr(tz, "localize", None) is not None:
+        return dt.replace(**fields)  # naive, a new tzinfo, or a pytz zone: unmigrated
+    offset = dt.utcoffset()
+    fixed = datetime.timezone(offset, dt.tzname()) if offset is not None else tz
+    return dt.replace(tzinfo=fixed, **fields)
+'''
+
 MODULE_HEADER = '''\
 """pytz behaviour with no one-line stdlib spelling (by tzcompat migrate).
 
@@ -104,6 +125,7 @@ code raise and catch the same errors. Delete the file once nothing imports it.
 NEEDS = {
     LOCALIZE_NAME: (*ERROR_NAMES, LOCALIZE_NAME),
     NORMALIZE_NAME: (NORMALIZE_NAME,),
+    REPLACE_NAME: (REPLACE_NAME,),
     **{name: ERROR_NAMES for name in ERROR_NAMES},
 }
 
@@ -132,7 +154,9 @@ def errors_source(names: dict[str, str] | None = None) -> str:
     return head + sep + _renamed(tail, names)
 
 
-def inline_source(errors: bool, localize: bool, normalize: bool, names: dict[str, str]) -> str:
+def inline_source(
+    errors: bool, localize: bool, normalize: bool, names: dict[str, str], replace: bool = False
+) -> str:
     """The helpers pasted into one module, with clashing names replaced by ``names``."""
     parts = []
     if errors:
@@ -141,11 +165,19 @@ def inline_source(errors: bool, localize: bool, normalize: bool, names: dict[str
         parts.append(_renamed(LOCALIZE_SOURCE, names))
     if normalize:
         parts.append(_renamed(NORMALIZE_SOURCE, names))
+    if replace:
+        parts.append(_renamed(REPLACE_SOURCE, names))
     return "\n\n".join(parts)
 
 
 def module_source() -> str:
     """The shared helper module (``_tzmigrate.py``)."""
     return "\n\n".join(
-        [MODULE_HEADER.rstrip("\n") + "\n", ERRORS_SOURCE, LOCALIZE_SOURCE, NORMALIZE_SOURCE]
+        [
+            MODULE_HEADER.rstrip("\n") + "\n",
+            ERRORS_SOURCE,
+            LOCALIZE_SOURCE,
+            NORMALIZE_SOURCE,
+            REPLACE_SOURCE,
+        ]
     )

@@ -60,7 +60,12 @@ def helper_names(module: cst.Module) -> dict[str, str]:
             found.update(block)
         if isinstance(stmt, cst.FunctionDef) and _DOC_MARK in _docstring(stmt):
             doc = _docstring(stmt)
-            helper = _helpers.NORMALIZE_NAME if "tz.normalize" in doc else _helpers.LOCALIZE_NAME
+            if "dt.replace(**fields)" in doc:
+                helper = _helpers.REPLACE_NAME
+            elif "tz.normalize" in doc:
+                helper = _helpers.NORMALIZE_NAME
+            else:
+                helper = _helpers.LOCALIZE_NAME
             found[stmt.name.value] = helper
     return found
 

@@ -241,12 +241,13 @@ class Migrator(Analysis, ContextAwareTransformer):
         stmt = node
         while stmt is not None and not hasattr(stmt, "leading_lines"):
             stmt = self.parent(stmt)
-        if kind in ("marker", "note"):
+        if kind in ("marker", "note", "fix"):
             first = self.line(stmt) if stmt is not None else line
             if not self.options.reported(code, line, first):
                 return False
         prefix = f"{detail}: " if detail else ""
-        finding = Finding(line, col, kind, code, prefix + info.message, fix)
+        message = info.fix_note if kind == "fix" else info.message
+        finding = Finding(line, col, kind, code, prefix + message, fix)
         if finding not in self.findings:
             self.findings.append(finding)
         if kind == "marker" and stmt is not None:
@@ -255,6 +256,23 @@ class Migrator(Analysis, ContextAwareTransformer):
             if text not in texts:
                 texts.append(text)
         return True
+
+    def mark_or_fix(
+        self,
+        node: cst.CSTNode,
+        code: str,
+        fix: Callable[[], cst.CSTNode] | None,
+        detail: str = "",
+    ) -> cst.CSTNode | None:
+        """Mark ``node`` with ``code``; with ``unsafe_fixes``, write ``fix()`` instead (reported
+        with kind "fix") and return it. A silenced site is neither marked nor fixed."""
+        if self.options.unsafe_fixes and fix is not None:
+            new = fix()
+            if self.report(node, code, kind="fix", detail=detail, fix=ana.source(new)):
+                return new
+            return None
+        self.report(node, code, detail=detail)
+        return None
 
     # ------------------------------------------------------------------ dispatch
     def _run(
@@ -265,7 +283,7 @@ class Migrator(Analysis, ContextAwareTransformer):
         before = len(self.findings)
         result = hook(self, original, updated, *extra)
         if result is not None and result is not updated and rule.REWRITE:
-            if not any(f.kind == "rewrite" for f in self.findings[before:]):
+            if not any(f.kind in ("rewrite", "fix") for f in self.findings[before:]):
                 self.report(original, rule.REWRITE, kind="rewrite", fix=ana.source(result))
         return result
 

@@ -1,4 +1,12 @@
-"""``+``/``-`` on datetimes aware in a pytz zone: absolute time in pytz, wall time with ZoneInfo."""
+"""``+``/``-`` and comparisons on datetimes aware in a pytz zone: absolute time in pytz, wall
+time with ZoneInfo.
+
+pytz attached one fixed-offset tzinfo per period, so ``dt + delta`` kept the old offset (an
+absolute shift until ``normalize()``), and two datetimes of one zone usually carried different
+tzinfo objects (EST, EDT), so ``a - b`` and ``a < b`` worked in UTC. With ZoneInfo both share the
+zone: ``+`` moves the wall clock, ``a - b`` is the wall-clock difference (24 h across the fall
+change where pytz gave 25 h) and comparisons ignore ``fold``.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ from .. import _analysis as ana
 from .. import _helpers
 from .._codes import CodeInfo
 from . import Example
+from . import _build as mk
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,10 +36,42 @@ CODES = (
         ),
         comment="pytz +/- was absolute time; ZoneInfo's is wall time",
     ),
+    CodeInfo(
+        "TZM128",
+        "aware-difference",
+        "marker",
+        "unsafe",
+        message=(
+            "a - b of two datetimes aware in one pytz zone was elapsed (UTC) time: pytz gave "
+            "them different tzinfo objects; ZoneInfo gives both the zone, so the difference is "
+            "wall-clock time (24 h, not 25 h, across the fall change)"
+        ),
+        comment="pytz a - b was elapsed time; ZoneInfo's is wall time",
+        fix_note=(
+            "rewritten to a.astimezone(timezone.utc) - b.astimezone(timezone.utc): elapsed "
+            "time as pytz gave it"
+        ),
+    ),
+    CodeInfo(
+        "TZM129",
+        "aware-comparison",
+        "marker",
+        "unsafe",
+        message=(
+            "comparing two datetimes aware in one pytz zone compared instants (different "
+            "tzinfo objects); with one ZoneInfo both compare wall times and ignore fold, so "
+            "the repeated hour orders differently"
+        ),
+        comment="pytz compared instants; one ZoneInfo compares wall times",
+        fix_note=(
+            "rewritten to compare a.astimezone(timezone.utc) with b.astimezone(timezone.utc): "
+            "instants, as pytz did"
+        ),
+    ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = None
-NODES = ("BinaryOperation", "AugAssign")
+NODES = ("BinaryOperation", "AugAssign", "Comparison")
 
 
 def leave_BinaryOperation(
@@ -43,6 +84,18 @@ def leave_BinaryOperation(
         and not m.argument_of(original_node, "normalize", _helpers.NORMALIZE_NAME, False)
     ):
         left, right = original_node.left, original_node.right
+        if (
+            isinstance(original_node.operator, cst.Subtract)
+            and m.zone_aware(left)
+            and m.zone_aware(right)
+        ):
+            return m.mark_or_fix(
+                original_node,
+                "aware-difference",
+                lambda: updated_node.with_changes(
+                    left=_in_utc(m, updated_node.left), right=_in_utc(m, updated_node.right)
+                ),
+            )
         if (m.zone_aware(left) and not m.is_number(right)) or (
             m.zone_aware(right) and not m.is_number(left)
         ):
@@ -52,6 +105,42 @@ def leave_BinaryOperation(
         ):  # localize() refused aware datetimes: its argument is naive
             m.report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
     return None
+
+
+def _in_utc(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+    return mk.method(node, "astimezone", [cst.Arg(m.utc())])
+
+
+_ORDERING = (
+    cst.LessThan,
+    cst.LessThanEqual,
+    cst.GreaterThan,
+    cst.GreaterThanEqual,
+    cst.Equal,
+    cst.NotEqual,
+)
+
+
+def leave_Comparison(
+    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+) -> cst.BaseExpression | None:
+    if not m.pytz_world:
+        return None
+    operands = [original.left, *(t.comparator for t in original.comparisons)]
+    for index, target in enumerate(original.comparisons):
+        if not isinstance(target.operator, _ORDERING):
+            continue
+        left, right = operands[index], operands[index + 1]
+        if m.zone_aware(left) and m.zone_aware(right):
+            return m.mark_or_fix(original, "aware-comparison", lambda: _compare_in_utc(m, updated))
+    return None
+
+
+def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
+    return node.with_changes(
+        left=_in_utc(m, node.left),
+        comparisons=[t.with_changes(comparator=_in_utc(m, t.comparator)) for t in node.comparisons],
+    )
 
 
 def leave_AugAssign(
@@ -84,5 +173,83 @@ EXAMPLES = (
             "later = _tz_localize(naive, tz) + delta\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-arithmetic"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "took = tz.localize(end) - tz.localize(start)\n"
+            "first = tz.localize(end) < tz.localize(start)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "# tzcompat-migrate[aware-difference]: pytz a - b was elapsed time; ZoneInfo's "
+            "is wall time\n"
+            "took = _tz_localize(end, tz) - _tz_localize(start, tz)\n"
+            "# tzcompat-migrate[aware-comparison]: pytz compared instants; one ZoneInfo "
+            "compares wall times\n"
+            "first = _tz_localize(end, tz) < _tz_localize(start, tz)\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "aware-difference",
+            "aware-comparison",
+        ),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "took = tz.localize(end) - tz.localize(start)\n"
+            "first = tz.localize(end) < tz.localize(start)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from datetime import timezone\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "took = _tz_localize(end, tz).astimezone(timezone.utc) - _tz_localize(start, "
+            "tz).astimezone(timezone.utc)\n"
+            "first = _tz_localize(end, tz).astimezone(timezone.utc) < _tz_localize(start, "
+            "tz).astimezone(timezone.utc)\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "aware-difference",
+            "aware-comparison",
+        ),
+        options=(("unsafe_fixes", True),),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "class Stamp:\n"
+            "    def __init__(self, naive):\n"
+            "        self._dt = pytz.timezone('Europe/Paris').localize(naive)\n"
+            "\n"
+            "    def __sub__(self, other):\n"
+            "        return self._dt - other._dt\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "class Stamp:\n"
+            "    def __init__(self, naive):\n"
+            "        self._dt = _tz_localize(naive, ZoneInfo('Europe/Paris'))\n"
+            "\n"
+            "    def __sub__(self, other):\n"
+            "        # tzcompat-migrate[aware-difference]: pytz a - b was elapsed time; "
+            "ZoneInfo's is wall time\n"
+            "        return self._dt - other._dt\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-difference"),
     ),
 )

@@ -1,0 +1,146 @@
+"""Zones leaving the run: a migrated module hands a zone (or a datetime aware in one) to code
+that is not migrated with it and that no ``--index`` covers.
+
+Migrating part of a project turns the zones a module makes into ZoneInfo while the modules
+outside the run may still read ``.zone`` or call ``.localize()`` on what they receive. The rule
+marks the site and names the module to add to the run or to the index
+(``MigrateResult.escapes``):
+
+- a call into a module of the same package (a relative import, or one under this module's
+  top-level package) that the index does not hold, with a zone or aware datetime as argument;
+- an assignment of one to an attribute of an object imported from such a module;
+- with ``index.partial`` (the run leaves out modules of the project: ``--exclude``), the return
+  of one from a public function, whose callers outside the run are unknown.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+
+from .._codes import CodeInfo, Finding
+from .._project import resolve_relative
+from . import Example
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM130",
+        "zone-escapes",
+        "marker",
+        "none",
+        message=(
+            "a zone (or a datetime aware in one) goes to code outside this run: it is a "
+            "ZoneInfo now, and that code may still read .zone or call .localize() on it; "
+            "add that module to the run or to --index"
+        ),
+        comment="zone handed to code outside the run: migrate or index it too",
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = None
+NODES = ("Call", "Assign", "Return")
+
+
+def _zoneish(m: Migrator, node: cst.BaseExpression) -> bool:
+    return m.zone_kind(node) is not None or m.zone_aware(node)
+
+
+def _outside(m: Migrator, node: cst.BaseExpression) -> str | None:
+    """The module of the project (outside the run and the index) that ``node`` is imported
+    from, or None."""
+    root = node
+    while isinstance(root, cst.Attribute | cst.Call | cst.Subscript):
+        root = root.func if isinstance(root, cst.Call) else root.value
+    for q in m.get_metadata(QualifiedNameProvider, node, set()):
+        if q.source is not QualifiedNameSource.IMPORT:
+            continue
+        name = q.name
+        relative = name.startswith(".")
+        if relative:
+            name = resolve_relative(name, m.module_name, m.is_package)
+        elif not m.module_name or "." not in m.module_name:
+            continue
+        elif name.split(".")[0] != m.module_name.split(".")[0]:
+            continue  # another distribution: not the project's code
+        if name.split(".")[0] in ("pytz", "dateutil"):
+            continue
+        parts = name.split(".")
+        if m.index is not None and any(
+            ".".join(parts[:i]) in m.index.modules for i in range(len(parts), 0, -1)
+        ):
+            continue  # the index knows what that module does with it
+        return ".".join(parts[:-1]) or name
+    return None
+
+
+def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    if not original.args or m.ref(original.func) is not None:
+        return None
+    if not any(_zoneish(m, a.value) for a in original.args):
+        return None
+    target = _outside(m, original.func)
+    if target is not None:
+        m.report(original, "zone-escapes", detail=f"passed to {target}")
+    return None
+
+
+def leave_Assign(
+    m: Migrator, original: cst.Assign, updated: cst.Assign
+) -> cst.BaseExpression | None:
+    for target in original.targets:
+        if isinstance(target.target, cst.Attribute):
+            module = _outside(m, target.target.value)
+            if module is not None and _zoneish(m, original.value):
+                m.report(original, "zone-escapes", detail=f"stored in {module}")
+                break
+    return None
+
+
+def leave_Return(
+    m: Migrator, original: cst.Return, updated: cst.Return
+) -> cst.BaseExpression | None:
+    if not getattr(m.index, "partial", False) or original.value is None or not m.module_name:
+        return None
+    function = m.enclosing(original, cst.FunctionDef)
+    if function is None or function.name.value.startswith("_"):  # type: ignore[attr-defined]
+        return None
+    if _zoneish(m, original.value):
+        m.report(original, "zone-escapes", detail=f"returned to importers of {m.module_name}")
+    return None
+
+
+def targets(findings: list[Finding]) -> list[str]:
+    """The modules the ``zone-escapes`` findings name, to add to the run or the index."""
+    found = {
+        f.message.split(":", 1)[0].rsplit(" ", 1)[-1]
+        for f in findings
+        if f.code == "zone-escapes" and f.kind == "marker"
+    }
+    return sorted(found)
+
+
+EXAMPLES = (
+    Example(
+        before=(
+            "import pytz\n"
+            "from .report import render\n"
+            "\n"
+            "def show(naive):\n"
+            "    render(pytz.timezone('Europe/Paris'))\n"
+        ),
+        after=(
+            "from .report import render\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def show(naive):\n"
+            "    # tzcompat-migrate[zone-escapes]: passed to .report: zone handed to code "
+            "outside the run: migrate or index it too\n"
+            "    render(ZoneInfo('Europe/Paris'))\n"
+        ),
+        codes=("timezone-to-zoneinfo", "zone-escapes"),
+    ),
+)
