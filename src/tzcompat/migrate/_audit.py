@@ -28,7 +28,9 @@ _lock = threading.Lock()
 _at_exit = False
 
 
-def _record(kind: str, frame: types.FrameType, _message: Callable[..., str], _args: tuple) -> None:
+def _record(
+    kind: str, frame: types.FrameType, _message: Callable[..., str], _args: tuple[object, ...]
+) -> None:
     key = (kind, frame.f_code.co_filename, frame.f_lineno)
     with _lock:
         _counts[key] += 1

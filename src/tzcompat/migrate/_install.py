@@ -33,7 +33,7 @@ _lock = threading.RLock()
 
 # What install() changed, in order, to undo in reverse.
 _modules: list[tuple[str, Any]] = []  # sys.modules[name] was this (or _MISSING)
-_rebound: list[tuple[dict, str, Any, Any]] = []  # module dict, name, old value, new value
+_rebound: list[tuple[dict[str, Any], str, Any, Any]] = []  # module dict, name, old value, new value
 _attrs: list[tuple[Any, str, Any, Any]] = []  # object, attribute, old value (or _MISSING), new
 _installed: set[str] = set()
 _enabled_here: list[str] = []  # "warnings" / "audit" switched on by install()
@@ -155,9 +155,11 @@ def _owned(value: Any, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
-def _mapping(pairs: list[tuple[Any, types.ModuleType]], prefix: str) -> dict[int, tuple]:
+def _mapping(
+    pairs: list[tuple[Any, types.ModuleType]], prefix: str
+) -> dict[int, tuple[Any, ...]]:
     """``id(real object) -> (real object, adapter object)`` for the replaced modules' names."""
-    mapping: dict[int, tuple] = {}
+    mapping: dict[int, tuple[Any, ...]] = {}
     for real, shim in pairs:
         if not isinstance(real, types.ModuleType) or real is shim:
             continue
@@ -172,7 +174,8 @@ def _mapping(pairs: list[tuple[Any, types.ModuleType]], prefix: str) -> dict[int
 
 
 def _rebind(
-    mapping: dict[int, tuple], skip: set[int], convert: Any = None, convert_type: Any = None
+    mapping: dict[int, tuple[Any, ...]], skip: set[int], convert: Any = None,
+    convert_type: Any = None,
 ) -> None:
     """Re-point module globals that hold real objects at the adapter's equivalents."""
     if not mapping and convert_type is None:
@@ -211,7 +214,7 @@ def _convert_pytz(zone: Any) -> Any:
         target = {"_p": shim._p, "_UTC": shim._UTC, "FixedOffset": shim.FixedOffset}.get(
             getattr(func, "__name__", "")
         )
-        return None if target is None else target(*args)
+        return None if target is None else target(*args)  # type: ignore[operator]
     except Exception:  # a zone the adapter cannot rebuild stays the real one
         return None
 

@@ -21,6 +21,7 @@ import types
 import warnings
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 __all__ = [
     "KINDS",
@@ -107,7 +108,7 @@ _DATEUTIL_NAMES = frozenset(
     k[len("dateutil.tz."):] for k in KINDS if k.startswith("dateutil.tz.") and "(" not in k
 )
 
-Listener = Callable[[str, types.FrameType, Callable[..., str], tuple], None]
+Listener = Callable[[str, types.FrameType, Callable[..., str], tuple[Any, ...]], None]
 _listeners: list[Listener] = []
 _undo: list[Callable[[], None]] = []
 _internal: tuple[str, ...] = ()
@@ -148,7 +149,9 @@ def _site(depth: int) -> types.FrameType | None:
     return frame
 
 
-def _emit(kind: str, frame: types.FrameType, message: Callable[..., str], args: tuple) -> None:
+def _emit(
+    kind: str, frame: types.FrameType, message: Callable[..., str], args: tuple[Any, ...]
+) -> None:
     # A listener may run user code (a showwarning hook printing a datetime): no recursion.
     if getattr(_local, "busy", False):
         return
@@ -269,9 +272,9 @@ def _patch(owner: object, name: str, value: object) -> None:
     _undo.append(undo_attr)
 
 
-def _wrap_localize(orig: Callable) -> Callable:
+def _wrap_localize(orig: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(orig)
-    def localize(self, dt, *args, **kwargs):  # noqa: ANN001, ANN202
+    def localize(self: Any, dt: datetime, *args: Any, **kwargs: Any) -> Any:
         if _listeners:
             frame = _site(1)
             if frame is not None:
@@ -283,9 +286,9 @@ def _wrap_localize(orig: Callable) -> Callable:
     return localize
 
 
-def _wrap_normalize(orig: Callable) -> Callable:
+def _wrap_normalize(orig: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(orig)
-    def normalize(self, *args, **kwargs):  # noqa: ANN001, ANN202
+    def normalize(self: Any, *args: Any, **kwargs: Any) -> Any:
         if _listeners:
             frame = _site(1)
             if frame is not None:
@@ -295,12 +298,14 @@ def _wrap_normalize(orig: Callable) -> Callable:
     return normalize
 
 
-def _wrap_query(orig: Callable, method: str, localize: Callable | None) -> Callable:
+def _wrap_query(
+    orig: Callable[..., Any], method: str, localize: Callable[..., Any] | None
+) -> Callable[..., Any]:
     """Wrap utcoffset/dst/tzname: report ``is_dst=`` and, for DstTzInfo, LMT by ``tzinfo=``."""
     kind = f"pytz .{method}(is_dst=)"
 
     @functools.wraps(orig)
-    def query(self, dt, *args, **kwargs):  # noqa: ANN001, ANN202
+    def query(self: Any, dt: Any, *args: Any, **kwargs: Any) -> Any:
         if _listeners and dt is not None:
             if args or kwargs:
                 frame = _site(1)
@@ -321,8 +326,8 @@ def _wrap_query(orig: Callable, method: str, localize: Callable | None) -> Calla
     return query
 
 
-def _private_getattribute(orig: Callable) -> Callable:
-    def __getattribute__(self, name):  # noqa: ANN001, ANN202, N807
+def _private_getattribute(orig: Callable[..., Any]) -> Callable[..., Any]:
+    def __getattribute__(self: Any, name: str) -> Any:  # noqa: N807
         if name in _PRIVATE and _listeners:
             frame = _site(1)
             if frame is not None:
@@ -332,10 +337,10 @@ def _private_getattribute(orig: Callable) -> Callable:
     return __getattribute__
 
 
-def _wrap_call(orig: Callable, kind: str) -> Callable:
+def _wrap_call(orig: Callable[..., Any], kind: str) -> Callable[..., Any]:
     if isinstance(orig, types.FunctionType):
         @functools.wraps(orig)
-        def call(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        def call(*args: Any, **kwargs: Any) -> Any:
             if _listeners:
                 frame = _site(1)
                 if frame is not None:
@@ -345,7 +350,7 @@ def _wrap_call(orig: Callable, kind: str) -> Callable:
         return call
 
     # A callable object (dateutil's gettz): keep its methods (nocache, cache_clear, ...).
-    def call_obj(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def call_obj(*args: Any, **kwargs: Any) -> Any:
         if _listeners:
             frame = _site(1)
             if frame is not None:
@@ -368,7 +373,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
     base = type(module)
 
     class ProbedModule(base):  # type: ignore[misc, valid-type]
-        def __getattribute__(self, name: str):  # noqa: ANN204
+        def __getattribute__(self, name: str) -> Any:
             if name in names and _listeners:
                 frame = _site(1)
                 if frame is not None:
@@ -379,7 +384,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
 
     def undo() -> None:
         if type(module) is ProbedModule:
-            module.__class__ = base
+            module.__class__ = base  # type: ignore[assignment]
 
     _undo.append(undo)
 
@@ -429,10 +434,12 @@ def _remove_probes() -> None:
 # --------------------------------------------------------------------------------------------
 # Warnings
 
-_show_filter: tuple | None = None
+_show_filter: tuple[Any, ...] | None = None
 
 
-def _warn(kind: str, frame: types.FrameType, message: Callable[..., str], args: tuple) -> None:
+def _warn(
+    kind: str, frame: types.FrameType, message: Callable[..., str], args: tuple[Any, ...]
+) -> None:
     if not KINDS.get(kind, (False, ""))[0]:
         return
     g = frame.f_globals
@@ -465,7 +472,7 @@ def disable_warnings() -> None:
     remove_listener(_warn)
     if _show_filter is not None:
         try:
-            warnings.filters.remove(_show_filter)
+            warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]
         except ValueError:
             pass  # a catch_warnings block restored the filters meanwhile
         _show_filter = None
