@@ -22,6 +22,12 @@ ZERO = timedelta(0)
 
 def enfold(dt: datetime, fold: int = 1) -> datetime:
     """Return ``dt`` with its ``fold`` attribute set to ``fold`` (default 1)."""
+    if type(dt) is datetime and type(fold) is int and 0 <= fold <= 1:
+        # The constructor parses its arguments about twice as fast as replace() does.
+        return datetime(
+            dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second, dt.microsecond,
+            dt.tzinfo, fold=fold,
+        )
     return dt.replace(fold=fold)
 
 

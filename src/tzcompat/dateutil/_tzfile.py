@@ -48,14 +48,14 @@ _DERIVED_ATTRS = frozenset(["_ttinfo_list", "_ttinfos", "_trans_local", "_tti_be
 _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
-        "_data", "_wall_years", "_utc_years", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
+        "_data", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
         "_windows", "_cold",
         *_DERIVED_ATTRS,
     ]
 )
-# Years of lookup tables kept per table (about a kilobyte per year in all): enough for
-# instants spread over five centuries without rebuilding.
-_YEAR_CACHE_SIZE = 512
+# Years of lookup tables kept (a few kilobytes per year in all): enough for instants
+# spread over two centuries without rebuilding, and a bound on what a zone keeps.
+_YEAR_CACHE_SIZE = 256
 # Lookups a zone answers the exact way before it builds per-year tables.
 _COLD_LOOKUPS = 8
 
@@ -273,8 +273,6 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         self._trans_utc = trans_utc
         self._isdst = isdst
         self._tz_str = tz_str
-        self._wall_years: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
-        self._utc_years: dict[int, Any] = {}
         self._wy: dict[int, Any] = {}
         self._wf: tuple[dict[int, Any], dict[int, Any]] = ({}, {})
         self._uy: dict[int, Any] = {}
@@ -420,7 +418,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     # the last transition under a footer rule), which sends the lookup down the
     # exact path.
 
-    def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any, Any]:
+    def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any]:
         ys = _days_before_year(year) * 86400
         ye = ys + (366 if _isleap(year) else 365) * 86400
         n = len(self._trans_utc)
@@ -448,12 +446,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 values.append(None)
             else:
                 values.append(self._wall_exact(p, year, fold))
-        entry = (tuple(starts[1:]), tuple(values))
-        cache = self._wall_years[fold]
-        if len(cache) >= _YEAR_CACHE_SIZE:
-            cache.clear()
-        cache[year] = entry
-        return entry
+        return tuple(starts[1:]), tuple(values)
 
     def _utc_segments(self, year: int) -> tuple[Any, Any]:
         ys = _days_before_year(year) * 86400
@@ -507,11 +500,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             else:
                 tti, fold = self._fromutc_exact_ts(p, year)
                 values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]
-        entry = (tuple(starts[1:]), tuple(values))
-        if len(self._utc_years) >= _YEAR_CACHE_SIZE:
-            self._utc_years.clear()
-        self._utc_years[year] = entry
-        return entry
+        return tuple(starts[1:]), tuple(values)
 
     # -- tzinfo API --------------------------------------------------------------
     #
@@ -573,9 +562,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 # tables cost about as much to build as the zone did to load.
                 self._cold += 1
                 return self._wall_exact(self._get_local_timestamp(dt), year, fold)
-            if dt.tzinfo is self and year not in self._wy:
-                self._both_year(year)  # for the fast path next time
-            entry = self._wall_year(year, fold)
+            entry = self._both_year(year)[1 + fold]
         zone = dt.tzinfo
         if zone is self:
             tti = entry[2][_bisect_right(entry[0], dt)]
@@ -586,26 +573,16 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return tti  # type: ignore[no-any-return]
         return self._wall_exact(self._get_local_timestamp(dt), year, fold)
 
-    def _wall_year(self, year: int, fold: int) -> tuple[Any, ...]:
-        """``(bounds carrying the zone, naive bounds, ttinfos)`` for wall times in
-        ``year`` at ``fold`` (a stretch's answer None: ask the exact algorithm)."""
-        points, values = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
-        aware = tuple(map(self._aware, points))
-        entry = (aware, tuple(d.replace(tzinfo=None) for d in aware), values)
-        cache = self._wf[fold]
-        if len(cache) >= _YEAR_CACHE_SIZE:
-            cache.clear()
-        cache[year] = entry
-        return entry
-
-    def _both_year(self, year: int) -> tuple[Any, ...]:
-        """The table of wall times in ``year`` for both folds at once: ``(bounds carrying
-        the zone, offsets, ttinfos, naive bounds, statuses)``, split wherever either fold
-        changes. A stretch's offset and ttinfo are None where the folds differ (or the
-        exact algorithm must answer); its status is the sign of (fold-0 offset - fold-1
-        offset): 1 ambiguous, -1 imaginary, 0 neither, None ask the exact way."""
-        p0, v0 = self._wall_years[0].get(year) or self._wall_segments(year, 0)
-        p1, v1 = self._wall_years[1].get(year) or self._wall_segments(year, 1)
+    def _both_year(self, year: int) -> tuple[tuple[Any, ...], ...]:
+        """The tables of wall times in ``year``: for both folds at once, ``(bounds
+        carrying the zone, offsets, ttinfos, naive bounds, statuses, year start, year
+        end)``, split wherever either fold changes; then per fold ``(bounds carrying the
+        zone, naive bounds, ttinfos)``. A stretch's answer is None where the exact
+        algorithm must answer (and in the first table where the folds differ); its
+        status is the sign of (fold-0 offset - fold-1 offset): 1 ambiguous, -1
+        imaginary, 0 neither, None ask the exact way."""
+        p0, v0 = self._wall_segments(year, 0)
+        p1, v1 = self._wall_segments(year, 1)
         points = sorted(set(p0) | set(p1))
         offsets: list[timedelta | None] = []
         ttinfos: list[_ttinfo | None] = []
@@ -623,22 +600,26 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             same = t0 if t0 is t1 else None
             ttinfos.append(same)
             offsets.append(same.utcoff if same is not None else None)
-        aware = tuple(map(self._aware, points))
-        entry = (
-            aware, tuple(offsets), tuple(ttinfos),
-            tuple(d.replace(tzinfo=None) for d in aware), tuple(status), *self._year_ends(year),
+        # One datetime object per point, shared by the three tables.
+        aware = {p: self._aware(p) for p in points}
+        naive = {p: d.replace(tzinfo=None) for p, d in aware.items()}
+        both = (
+            tuple(aware.values()), tuple(offsets), tuple(ttinfos), tuple(naive.values()),
+            tuple(status), *self._year_ends(year),
         )
-        cache = self._wy
-        if len(cache) >= _YEAR_CACHE_SIZE:
-            cache.clear()
-        cache[year] = entry
-        self._wt = self._flat(cache, (1, 2), 5)
-        return entry
-
-    def _wall_segment(self, ts: int, year: int, fold: int) -> _ttinfo:
-        entry = self._wall_years[fold].get(year) or self._wall_segments(year, fold)
-        tti = entry[1][_bisect_right(entry[0], ts)]
-        return tti if tti is not None else self._wall_exact(ts, year, fold)
+        per_fold = tuple(
+            (tuple(map(aware.__getitem__, pf)), tuple(map(naive.__getitem__, pf)), vf)
+            for pf, vf in ((p0, v0), (p1, v1))
+        )
+        wy, wf = self._wy, self._wf
+        if len(wy) >= _YEAR_CACHE_SIZE:
+            wy.clear()
+            wf[0].clear()
+            wf[1].clear()
+        wf[0][year], wf[1][year] = per_fold
+        wy[year] = both
+        self._wt = self._flat(wy, (1, 2), 5)
+        return (both, *per_fold)
 
     def is_ambiguous(self, dt: datetime) -> bool:
         """Whether the wall time of ``dt`` (naive or aware) occurs twice in this zone."""
@@ -650,7 +631,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return 0
         if isinstance(dt, datetime):
             year = dt.year
-            entry = self._wy.get(year) or self._both_year(year)
+            entry = self._wy.get(year) or self._both_year(year)[0]
             zone = dt.tzinfo
             if zone is self:
                 status = entry[4][_bisect_right(entry[0], dt)]
@@ -703,7 +684,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def _utc_year(self, year: int) -> tuple[Any, ...]:
         """``(bounds carrying the zone, naive bounds, (offset, fold) per stretch)`` for
         UTC times in ``year`` (None: ask the exact algorithm)."""
-        points, values = self._utc_years.get(year) or self._utc_segments(year)
+        points, values = self._utc_segments(year)
         aware = tuple(map(self._aware, points))
         entry = (
             aware,
