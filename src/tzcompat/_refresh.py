@@ -399,7 +399,7 @@ def _reload_pure_twins(keys: list[str]) -> None:
         if twin is None:
             continue
         try:
-            fresh = cls.no_cache(key)
+            fresh = cls.no_cache(key)  # type: ignore[union-attr]
         except Exception:  # the stdlib finds no valid data for it: leave the twin
             continue
         fields = dict(vars(fresh))

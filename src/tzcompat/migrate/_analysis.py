@@ -23,6 +23,11 @@ from libcst.metadata import (
 from . import _helpers
 from ._project import ProjectIndex, resolve_relative
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from types import UnionType
+    from typing import Any
+
 UTC_REFS = frozenset({"pytz.utc", "pytz.UTC", "dateutil.tz.UTC"})
 # Module attributes that are objects: attributes *on* them are ordinary attribute access.
 VALUES = UTC_REFS | {"pytz.all_timezones", "pytz.all_timezones_set"}
@@ -107,6 +112,10 @@ class Analysis:
     makes_aware: bool
     own_helpers: frozenset[str]
 
+    if TYPE_CHECKING:
+        # Provided by LibCST's MetadataDependent, the traversal's other base.
+        def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = ...) -> Any: ...
+
     def qnames(self, node: cst.CSTNode) -> set[str]:
         found = self.get_metadata(QualifiedNameProvider, node, set())
         return {
@@ -131,13 +140,13 @@ class Analysis:
         return None
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        return self.get_metadata(ParentNodeProvider, node, None)
+        return self.get_metadata(ParentNodeProvider, node, None)  # type: ignore[no-any-return]
 
     def line(self, node: cst.CSTNode) -> int:
         pos = self.get_metadata(PositionProvider, node, None)
         return pos.start.line if pos else 0
 
-    def enclosing(self, node: cst.CSTNode, kind: type) -> cst.CSTNode | None:
+    def enclosing(self, node: cst.CSTNode | None, kind: type | UnionType) -> cst.CSTNode | None:
         while node is not None and not isinstance(node, kind):
             node = self.parent(node)
         return node

@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TypeVar
 
 import libcst as cst
 from libcst.codemod import CodemodContext, ContextAwareTransformer
@@ -34,6 +35,9 @@ from ._project import ProjectIndex
 from .rules import RULES
 from .rules import _build as mk
 from .rules.unsupported import reference as _unsupported
+
+# What a fix builds; mark_or_fix returns it (or None).
+_Node = TypeVar("_Node", bound=cst.CSTNode)
 
 MARKER_PREFIX = "# tzcompat-migrate"
 
@@ -238,7 +242,7 @@ class Migrator(Analysis, ContextAwareTransformer):
         kind = kind or info.kind
         pos = self.get_metadata(PositionProvider, node, None)
         line, col = (pos.start.line, pos.start.column + 1) if pos else (0, 0)
-        stmt = node
+        stmt: cst.CSTNode | None = node
         while stmt is not None and not hasattr(stmt, "leading_lines"):
             stmt = self.parent(stmt)
         if kind in ("marker", "note", "fix"):
@@ -261,9 +265,9 @@ class Migrator(Analysis, ContextAwareTransformer):
         self,
         node: cst.CSTNode,
         code: str,
-        fix: Callable[[], cst.CSTNode] | None,
+        fix: Callable[[], _Node] | None,
         detail: str = "",
-    ) -> cst.CSTNode | None:
+    ) -> _Node | None:
         """Mark ``node`` with ``code``; with ``unsafe_fixes``, write ``fix()`` instead (reported
         with kind "fix") and return it. A silenced site is neither marked nor fixed."""
         if self.options.unsafe_fixes and fix is not None:
@@ -276,7 +280,8 @@ class Migrator(Analysis, ContextAwareTransformer):
 
     # ------------------------------------------------------------------ dispatch
     def _run(
-        self, rule: ModuleType, hook: Hook, original: cst.CSTNode, updated: cst.CSTNode, *extra
+        self, rule: ModuleType, hook: Hook, original: cst.CSTNode, updated: cst.CSTNode,
+        *extra: object,
     ) -> cst.CSTNode | None:
         """Call one rule's hook; a new node it returns is reported as the rule's rewrite
         (unless the hook reported a rewrite of its own)."""
@@ -294,7 +299,7 @@ class Migrator(Analysis, ContextAwareTransformer):
             # LibCST keeps the comments above the first statement in the module's header
             self._header = (node.body[0], _marker_codes(node.header))
         for _rule, hook in _VISIT.get(type(node).__name__, ()):
-            if hook(self, node) is False:
+            if hook(self, node) is False:  # type: ignore[comparison-overlap]  # visit hooks
                 return False
         return True
 
@@ -326,7 +331,7 @@ class Migrator(Analysis, ContextAwareTransformer):
                 result = self._run(*found, original, updated)
                 if result is None:
                     return updated
-                return result.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+                return result.with_changes(lpar=updated.lpar, rpar=updated.rpar)  # type: ignore[attr-defined]
         for rule, hook in _LEAVE.get(type(original).__name__, ()):
             result = self._run(rule, hook, original, updated)
             if result is not None:
@@ -341,8 +346,8 @@ class Migrator(Analysis, ContextAwareTransformer):
             return updated
         rule, handler = _REFERENCES.get(q, (None, _unsupported))
         if rule is None:
-            return handler(self, original, updated, q)
-        return self._run(rule, handler, original, updated, q)
+            return handler(self, original, updated, q)  # type: ignore[arg-type]
+        return self._run(rule, handler, original, updated, q)  # type: ignore[return-value]
 
     def _skip_reference(self, original: cst.CSTNode, q: str) -> bool:
         parent = self.parent(original)

@@ -151,9 +151,9 @@ def leave_AugAssign(
     ):
         return None
     target, value = original_node.target, original_node.value
-    if not m.is_number(value) and m.zone_aware(target):  # type: ignore[arg-type]
+    if not m.is_number(value) and m.zone_aware(target):
         m.report(original_node, "aware-arithmetic")
-    elif m.maybe_aware_shift(target, value):  # type: ignore[arg-type]
+    elif m.maybe_aware_shift(target, value):
         m.report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
     return None
 

@@ -107,7 +107,7 @@ def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
     calls: list[cst.Call] = []
 
     class _Calls(cst.CSTVisitor):
-        def visit_Call(m: Migrator, node: cst.Call) -> None:
+        def visit_Call(self, node: cst.Call) -> None:
             calls.append(node)
 
     body.visit(_Calls())
