@@ -20,7 +20,7 @@ import tokenize
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import _cache, _project, _report
 
@@ -292,7 +292,7 @@ class _FileResult:
             code=data["code"],  # type: ignore[arg-type]
             encoding=data["encoding"],  # type: ignore[arg-type]
             changed=bool(data["changed"]),
-            findings=[tuple(f) for f in data["findings"]],  # type: ignore[attr-defined, misc]
+            findings=[tuple(f) for f in data["findings"]],  # type: ignore[attr-defined]
             errors=list(data["errors"]),  # type: ignore[call-overload]
             uses_helpers=bool(data["helpers"]),
         )
@@ -380,7 +380,7 @@ def _process_batch(paths: list[Path], options: _Options) -> list[_FileResult]:
     return [_process(path, options) for path in paths]
 
 
-def _batches(items: list, jobs: int, most: int) -> list[list]:
+def _batches(items: list[Any], jobs: int, most: int) -> list[list[Any]]:
     size = max(1, min(most, len(items) // (jobs * 4) or 1))
     return [items[i : i + size] for i in range(0, len(items), size)]
 
@@ -390,9 +390,9 @@ class _Runner:
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self._pool = None
+        self._pool: Any = None
 
-    def map(self, func, batches: list, *extra):  # type: ignore[no-untyped-def]
+    def map(self, func, batches: list[Any], *extra):  # type: ignore[no-untyped-def]
         if self.jobs <= 1 or len(batches) < 2:
             for batch in batches:
                 yield from func(batch, *extra)
@@ -671,7 +671,7 @@ def _finish(
 ) -> int:
     fmt = args.output_format
     if fmt != "text":
-        from .. import __version__  # type: ignore[attr-defined]
+        from .. import __version__
 
         report = _report.Report(
             summary.records,
