@@ -450,13 +450,15 @@ def _index(scans: list[_project.FileScan], cache: _cache.Cache | None) -> _proje
     index = _project.index_from_scans(scans)
     done: set[str] = set()
     while True:
-        flow = index.flow_names - done
-        if not flow:
+        # a name the text pass already looks for is in every file that was indexed
+        flow = {n for n in index.flow_names - done if not _project.relevant_name(n)}
+        done |= index.flow_names
+        pattern = _project.words_pattern(flow)
+        if pattern is None:
             return index
-        done |= flow
         added = False
         for i, scan in enumerate(scans):
-            if scan.facts is None and scan.error is None and _project.mentions(scan.path, flow):
+            if scan.facts is None and scan.error is None and _project.mentions(scan.path, pattern):
                 text = _project.decode(Path(scan.path).read_bytes())
                 scan.facts = _project.scan_source(text, scan.module, scan.is_package)
                 scan.relevant = True

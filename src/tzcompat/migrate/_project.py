@@ -725,8 +725,26 @@ _LEGACY_TEXT = re.compile(r"pytz|dateutil")
 _RELEVANT_TEXT = re.compile(
     r"pytz|dateutil|localize|normalize|astimezone|fromtimestamp|tzinfo|tzname|is_dst|TimeError"
     r"|\.zone\b|attr\([^)]*[\"']zone[\"']|_transition_info|_tzinfos|_utc_transition_times"
-    r"|\bnow\s*\(|(?i:utc)|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
+    # now(tz) with an argument; UTC objects (not utcnow()/utcoffset(): no zone there)
+    r"|\bnow\s*\(\s*[^\s)]|_utcoffset|(?i:utc)(?!now|fromtimestamp|offset|timetuple)"
+    r"|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
 )
+
+
+# substrings one of which every match of _RELEVANT_TEXT contains (``in`` is much faster than
+# the regex, which then runs only on the few files that have one)
+_KEYWORDS = (
+    "localize", "normalize", "astimezone", "fromtimestamp", "tz", "is_dst", "TimeError", "zone",
+    "now", "_transition_info", "utc", "UTC",
+)  # fmt: skip
+
+
+def _relevant(text: str) -> bool:
+    if not any(k in text for k in _KEYWORDS):
+        lowered = text.lower()
+        if not any(k in lowered for k in ("utc", "uct", "zulu", "universal")):
+            return False
+    return _RELEVANT_TEXT.search(text) is not None
 
 
 @dataclass
@@ -787,25 +805,34 @@ def scan_file(
     except (OSError, UnicodeDecodeError, SyntaxError, LookupError) as exc:
         out.error = f"cannot read: {exc}"
         return out
-    out.legacy = _LEGACY_TEXT.search(text) is not None
-    out.relevant = everything or out.legacy or _RELEVANT_TEXT.search(text) is not None
+    out.legacy = "pytz" in text or "dateutil" in text
+    out.relevant = everything or out.legacy or _relevant(text)
     if out.relevant:
         out.facts = scan_source(text, module, is_package)
     return out
 
 
-def mentions(path: str | os.PathLike[str], names: Iterable[str]) -> bool:
-    """True when the file's text uses one of ``names`` as a word (unreadable: False)."""
-    words = sorted(names)
+def relevant_name(name: str) -> bool:
+    """True when every text using ``name`` as a word passes the text test (so it was indexed)."""
+    return _RELEVANT_TEXT.search(name) is not None
+
+
+def words_pattern(names: Iterable[str]) -> re.Pattern[bytes] | None:
+    """A bytes pattern for any of ``names`` as a word (identifiers are ASCII in every
+    encoding a source file may declare but UTF-16), or None for no names."""
+    words = sorted(n for n in names if n.isascii())
     if not words:
-        return False
+        return None
+    return re.compile(rb"\b(?:" + b"|".join(re.escape(w.encode()) for w in words) + rb")\b")
+
+
+def mentions(path: str | os.PathLike[str], pattern: re.Pattern[bytes]) -> bool:
+    """True when the file's bytes match ``pattern`` (from :func:`words_pattern`)."""
     try:
         with open(path, "rb") as f:
-            text = decode(f.read())
-    except (OSError, UnicodeDecodeError, SyntaxError, LookupError):
+            return pattern.search(f.read()) is not None
+    except OSError:
         return False
-    pattern = re.compile(r"\b(?:" + "|".join(map(re.escape, words)) + r")\b")
-    return pattern.search(text) is not None
 
 
 def index_from_scans(scans: Iterable[FileScan]) -> ProjectIndex:
