@@ -55,7 +55,7 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
         # standard offset from the UTC instant.
         if not self.is_ambiguous(dt_wall):
             return 0
-        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())
+        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]
 
     def _fromutc(self, dt: datetime) -> datetime:
         # The algorithm of the datetime module's reference fromutc, except that
@@ -123,7 +123,7 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
             raise ValueError("dt.tzinfo is not self")
         trans = self.transitions(dt.year)
         if trans is None:
-            return dt + self.utcoffset(dt)
+            return dt + self.utcoffset(dt)  # type: ignore[operator]
         cache = self.__dict__.get("_ucache") if type(dt) is datetime else None
         if cache is not None:
             # The year's bounds in UTC carrying this zone: an aware comparison
@@ -157,7 +157,7 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
         """Whether the wall time of ``dt`` falls in the hour repeated when DST ends."""
         if not self.hasdst:
             return False
-        _start, end = self.transitions(dt.year)
+        _start, end = self.transitions(dt.year)  # type: ignore[misc]  # hasdst: not None
         naive = dt.replace(tzinfo=None)
         return end <= naive < end + self._dst_base_offset
 
@@ -200,7 +200,7 @@ def _validate_fromutc_inputs(f: Any) -> Any:
 
     def fromutc(self: tzinfo, dt: datetime) -> datetime:
         _check_fromutc_arg(self, dt)
-        return f(self, dt)
+        return f(self, dt)  # type: ignore[no-any-return]
 
     # functools.wraps, without importing functools.
     for name in ("__module__", "__name__", "__qualname__", "__doc__"):

@@ -61,7 +61,7 @@ _COLD_LOOKUPS = 8
 
 
 def _max_offset(rule: _TZStr) -> int:
-    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var]
+    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var, union-attr]
 
 
 if TYPE_CHECKING:
@@ -169,11 +169,11 @@ def load_data(fobj: IO[bytes]) -> Data:
 
 def _unpickle(cls: type, key: str | None, filename: str, data: Data) -> tzfile:
     """Rebuild a pickled tzfile from its data (pickles made by dateutil 4 load too)."""
-    obj = cls.__new__(cls)
+    obj: Any = cls.__new__(cls)  # type: ignore[call-overload]
     obj._key = key
     obj._filename = filename
     obj._load_from_data(data)
-    return obj
+    return obj  # type: ignore[no-any-return]
 
 
 def _local_transitions(trans_idx: Any, trans_utc: Any, utcoff: Any) -> list[list[int]]:
@@ -226,7 +226,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     # The per-year tables every utcoffset()/fromutc() reads: a slot loads faster than an
     # instance-dict entry (about 60 ns of a ~600 ns astimezone). Other state stays in
     # __dict__, as dateutil's.
-    __slots__ = ("_wt", "_ut", "_wy", "_wf", "_uy")
+    if not TYPE_CHECKING:  # instances keep a __dict__ too (their bases have no slots)
+        __slots__ = ("_wt", "_ut", "_wy", "_wf", "_uy")
 
     _ttinfo_list = _Derived()
     _ttinfos = _Derived()
@@ -440,7 +441,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         for p in starts:
             footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]
             if footer and (
-                tz_after._near_new_year(p, year)  # type: ignore[union-attr]
+                tz_after._near_new_year(p, year)
                 or (n and p < last_ok)  # type: ignore[operator]
             ):
                 values.append(None)
@@ -463,14 +464,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 break
             points.add(t)
             prev = tti_at(k - 1) if k else self._tti_before
-            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[union-attr, operator]
+            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[operator]
             if shift > 0:
                 points.add(t + shift)
         if n:
             points.add(trans[-1] + 1)
         if n == 1 and isinstance(tz_after, _ttinfo):
             # After the only transition, its fold is measured against tz_after.
-            shift = int((self._tti_before.utcoff - tz_after.utcoff).total_seconds())  # type: ignore[union-attr, operator]
+            shift = int((self._tti_before.utcoff - tz_after.utcoff).total_seconds())
             points.add(trans[0] + shift)
         last_ok = None
         if isinstance(tz_after, _TZStr):
@@ -484,7 +485,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 prev = tti_at(n - 2) if n > 1 else self._tti_before
                 last_ok = trans[-1] + 1 + max(
                     0,
-                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[union-attr, operator]
+                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[operator]
                       for t in (tz_after.std, tz_after.dst)),
                 )
                 points.add(last_ok)
@@ -493,8 +494,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         for p in starts:
             footer = isinstance(tz_after, _TZStr) and (not n or p > trans[-1])
             if footer and (
-                tz_after._near_new_year(p, year)  # type: ignore[union-attr]
-                or (n and p < last_ok)  # type: ignore[operator]
+                tz_after._near_new_year(p, year)
+                or (n and p < last_ok)
             ):
                 values.append(None)
             else:
@@ -552,7 +553,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
         """The ttinfo for a wall time (any tzinfo, or naive), past the fast path."""
         if dt is None:
-            return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
+            return self._tz_after if self._fixed_offset else _NO_TTINFO
         fold = dt.fold
         year = dt.year
         entry = self._wf[fold].get(year)
@@ -679,7 +680,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         if value is None:
             tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
             return tti.utcoff, fold  # type: ignore[return-value]
-        return value
+        return value  # type: ignore[no-any-return]
 
     def _utc_year(self, year: int) -> tuple[Any, ...]:
         """``(bounds carrying the zone, naive bounds, (offset, fold) per stretch)`` for
@@ -731,7 +732,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def fromutc(self, dt: datetime) -> datetime:
         """Convert a UTC time carrying this zone to wall time, with ``fold`` set."""
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:
                 table = self._ut
                 value = table[1][_bisect_right(table[0], dt)]
                 if value is not None:
@@ -773,18 +774,18 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         n = len(trans)
         tz_after = self._tz_after
         if n and ts < trans[0]:
-            return self._tti_before, False  # type: ignore[return-value]
+            return self._tti_before, False
         if (n == 0 or ts > trans[-1]) and not isinstance(tz_after, _ttinfo):
             tti, fold = tz_after.get_trans_info_fromutc(ts, year)
             if n and not fold:
                 # The rule knows nothing of the last explicit transition, which may
                 # have opened a fold of its own.
                 prev = self._tti_at(n - 2) if n > 1 else self._tti_before
-                shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
+                shift = prev.utcoff - tti.utcoff
                 fold = shift.total_seconds() > ts - trans[-1]
             return tti, fold
         if n == 0:
-            return tz_after, False  # type: ignore[return-value]
+            return tz_after, False
         idx = _bisect_right(trans, ts)
         if n > 1 and ts >= trans[1]:
             prev, tti = self._tti_at(idx - 2), self._tti_at(idx - 1)
@@ -793,25 +794,25 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             prev, tti = self._tti_before, tz_after
         else:
             prev, tti = self._tti_before, self._tti_at(0)
-        shift = prev.utcoff - tti.utcoff  # type: ignore[union-attr, operator]
-        return tti, shift.total_seconds() > ts - trans[idx - 1]  # type: ignore[return-value]
+        shift = prev.utcoff - tti.utcoff
+        return tti, shift.total_seconds() > ts - trans[idx - 1]
 
     def _find_trans(
         self, dt: datetime | None, fold: int | None = None, timestamp: int | None = None
     ) -> _ttinfo:
         if dt is None:
-            return self._tz_after if self._fixed_offset else _NO_TTINFO  # type: ignore[return-value]
+            return self._tz_after if self._fixed_offset else _NO_TTINFO
         ts = self._get_local_timestamp(dt) if timestamp is None else timestamp
         return self._wall_exact(ts, dt.year, dt.fold if fold is None else fold)
 
     def _wall_exact(self, ts: int, year: int, fold: int) -> _ttinfo:
         n = len(self._trans_utc)
         if n and ts < self._local_at(fold, 0):
-            return self._tti_before  # type: ignore[return-value]
+            return self._tti_before  # type: ignore[no-any-return]
         if not n or ts > self._local_at(fold, n - 1):
             tz_after = self._tz_after
             if not isinstance(tz_after, _TZStr):
-                return tz_after
+                return tz_after  # type: ignore[no-any-return]
             tti = tz_after.get_trans_info(ts, year, fold)
             # The rule only describes times after the last transition: if its
             # answer would put this local time before that transition, the last
@@ -837,7 +838,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, tzfile):
             return NotImplemented
-        return (
+        return (  # type: ignore[no-any-return]
             self._trans_utc == other._trans_utc
             and self._trans_local == other._trans_local
             and self._ttinfos == other._ttinfos
@@ -854,13 +855,13 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     __hash__ = None  # type: ignore[assignment]
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return self.__reduce_ex__(None)  # type: ignore[arg-type]
+        return self.__reduce_ex__(None)
 
     def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
         data = (
             self._trans_idx,
             self._trans_utc,
-            [int(t.utcoff.total_seconds()) for t in self._ttinfo_list],  # type: ignore[union-attr]
+            [int(t.utcoff.total_seconds()) for t in self._ttinfo_list],
             self._isdst,
             [t.tzname for t in self._ttinfo_list],
             self._tz_str,
