@@ -108,3 +108,41 @@ def test_docstring_examples_pass(module):
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_migration_guide_helper_module_runs():
+    """The guide shows the helper module the codemod writes as code (not a session): run it
+    and check its localize/normalize against the real pytz on the same instants."""
+    pytz = pytest.importorskip("pytz")
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    guide = ROOT / "migration_guide.md"
+    (code,) = [b for b in blocks(guide.read_text(encoding="utf-8"))
+               if b.language == "python" and any("def _tz_localize" in x for x in b.lines)]
+    namespace: dict = {}
+    exec(compile("\n".join(code.lines), f"{guide}:{code.start + 1}", "exec"), namespace)
+    localize, normalize = namespace["_tz_localize"], namespace["_tz_normalize"]
+    key = "America/New_York"
+    # pytz reads its own bundled data; these instants are the same in every data version.
+    real, zone = pytz.timezone(key), ZoneInfo(key)
+    for wall in (datetime(2021, 7, 1, 12), datetime(2021, 11, 7, 1, 30),
+                 datetime(2021, 3, 14, 2, 30)):
+        for is_dst in (False, True):
+            ours, theirs = localize(wall, zone, is_dst), real.localize(wall, is_dst=is_dst)
+            assert (ours.replace(tzinfo=None), ours.utcoffset()) == \
+                (theirs.replace(tzinfo=None), theirs.utcoffset()), (wall, is_dst)
+    with pytest.raises(pytz.AmbiguousTimeError):
+        localize(datetime(2021, 11, 7, 1, 30), zone, None)
+    with pytest.raises(pytz.NonExistentTimeError):
+        localize(datetime(2021, 3, 14, 2, 30), zone, None)
+    # normalize: a datetime in another zone, and a skipped wall time, come out as pytz's.
+    instant = pytz.utc.localize(datetime(2021, 11, 7, 6, 30))
+    skipped = datetime(2021, 3, 14, 2, 30)
+    for ours, theirs in ((normalize(instant, zone), real.normalize(instant)),
+                         (normalize(skipped.replace(tzinfo=zone), zone),
+                          real.normalize(real.localize(skipped)))):
+        assert (ours.replace(tzinfo=None), ours.utcoffset()) == \
+            (theirs.replace(tzinfo=None), theirs.utcoffset())
+    with pytest.raises(ValueError):
+        normalize(datetime(2021, 1, 1), zone)
