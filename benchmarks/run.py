@@ -2,6 +2,7 @@
 
     python benchmarks/run.py            # core, then the pytz and dateutil sections
     python benchmarks/run.py core       # just one section (core | pytz | dateutil)
+    python benchmarks/run.py core-varied  # the core on varied instants alone (bench_core.py)
     python benchmarks/run.py --quick    # fewer repetitions
 
 The machine is noisy: compare the ratios within one run, never absolute numbers
@@ -283,11 +284,19 @@ def section_core() -> None:
                     for n in names])])
     print_table("core: memory", names,
                 [("traced memory per loaded zone", [r[1] for r in results])], unit="B")
+    import bench_core
+
+    bench_core.run(print_table)
 
 
 def section(name: str) -> None:
     if name == "core":
         section_core()
+        return
+    if name == "core-varied":
+        import bench_core
+
+        bench_core.run(print_table)
         return
     try:
         module = importlib.import_module(f"bench_{name}")

@@ -11,12 +11,12 @@ field is in one ``_Rules`` object (``_z_rules``, made by ``build_rules``), swapp
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta, tzinfo
 
 from . import _tzpath
-from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _td, parse_posix_tz
+from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _memo, _td, parse_posix_tz
 from ._transitions import Transition, ZoneState
 from ._tzif import TZifData, read_tzif
 
@@ -28,7 +28,15 @@ __all__ = ["SLOTS", "ZoneEngine", "build_rules"]
 
 _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
-_DAY_CACHE_SIZE = 512
+# Year tables (see _Rules): at most this many years per kind are kept; a table is
+# emptied when full, so memory per zone stays bounded whatever instants are seen.
+_YEAR_CACHE_SIZE = 512
+# A year with more changes than this (only crafted files) gets no table: its answers
+# bisect the whole transition list instead.
+_MAX_YEAR_CHANGES = 64
+# Lookup keys are ``dt.toordinal() * 86400 + seconds of the day``: local (or UTC)
+# seconds since 1970 plus this.
+_SHIFT = _EPOCH_ORDINAL * 86400
 # The rule repeats every 400 Gregorian years: a search that finds nothing in one
 # cycle never will.
 _RULE_CYCLE = 401
@@ -141,6 +149,10 @@ class _Unrepresentable(ZoneState):
         )
 
 
+def _states_of(rule: PosixTZ | ZoneState) -> tuple[ZoneState, ...]:
+    return (rule.std, rule.dst) if isinstance(rule, PosixTZ) else (rule,)
+
+
 def _day_offset(rule: PosixTZ | ZoneState) -> bool:
     """Whether a footer rule from _footer_rule has an offset of 24 hours or more."""
     states = (rule.std, rule.dst) if isinstance(rule, PosixTZ) else (rule,)
@@ -179,16 +191,16 @@ SLOTS = ("_z_key", "_z_rules", "_z_file_repr", "_z_from_cache")
 class _Rules:
     """Everything a zone's answers depend on, built once by :func:`build_rules`.
 
-    Immutable apart from its own bounded caches (the per-day states and the
-    lazily built wall-clock tables), which hold only data derived from the
-    fields here. A zone holds one in ``_z_rules`` and every answer reads that
+    Immutable apart from its own bounded caches (the per-year tables and the
+    lazily built wall-clock transition tables), which hold only data derived
+    from the fields here. A zone holds one in ``_z_rules`` and every answer reads that
     slot once, so replacing the object (``zone._z_rules = build_rules(...)``)
     is one atomic swap: a reader still working on the old object writes only
     into the old object's caches.
     """
 
     __slots__ = ("tzif", "source", "version", "utc", "types", "idx", "local", "before",
-                 "after", "fixed", "days", "utc_days")
+                 "after", "fixed", "walls", "utcs")
 
     tzif: TZifData
     source: str | None
@@ -200,48 +212,164 @@ class _Rules:
     before: ZoneState | None
     after: PosixTZ | ZoneState
     fixed: bool
-    days: dict[int, ZoneState | tuple[()]]
-    utc_days: dict[int, ZoneState | tuple[()]]
+    # Per-year tables, keyed by the (wall or UTC) year: see wall_year / utc_year.
+    walls: dict[int, tuple[tuple[int, ...], tuple[ZoneState, ...],
+                           tuple[int, ...], tuple[ZoneState, ...]] | bool]
+    utcs: dict[int, tuple[tuple[int, ...], tuple[tuple[timedelta, bool], ...]] | bool]
 
     def __repr__(self) -> str:
         return f"<rules source={self.source!r} version={self.version!r}>"
 
     # --- lookups ----------------------------------------------------------
 
-    # The hot paths first try a per-day cache: a wall (or UTC) day with no
-    # transition in it has one state for every time and both folds, so one dict
-    # lookup on the ordinal answers. Days with a change are marked () and take
-    # the full search. Both caches are bounded and hold only derived data.
+    # The hot paths (inlined in _ZoneRules) answer from per-year tables. For each year
+    # seen: one byte per day (slot ordinal & 511) indexing the answers of that year, so
+    # most answers are one dict lookup, one toordinal() and two subscripts. A day on
+    # which something changes (or whose two folds differ) holds None ("mixed") and is
+    # answered by a bisection of the year's second level (change keys, see _SHIFT).
+    # Both levels are derived from find_local / find_utc (the reference searches
+    # below) at every candidate change, so they answer exactly as those do. The dicts
+    # are bounded (_YEAR_CACHE_SIZE); an instant's answer is never cached by itself.
 
     def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
         """The state for the wall time (and fold) of ``dt``."""
         if dt is None:
             return self.after if self.fixed else _NO_STATE  # type: ignore[return-value]
-        day = dt.toordinal()
-        state = self.days.get(day)
-        if state:
-            return state
-        if state is None:
-            self._remember_day(day, dt.year)
-        return self.find_local(
-            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second,
-            dt.year,
-            dt.fold,
-        )
+        key = dt.toordinal() * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        year, fold = dt.year, dt.fold
+        tab = self.walls.get(year)
+        if tab is None:
+            tab = self.wall_year(year)
+        if tab:
+            if fold:
+                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index]
+            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index]
+        return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
         """``dt`` (UTC wall fields) as local time, fold set in a repeated hour."""
-        day = dt.toordinal()
-        state = self.utc_days.get(day)
-        if state:
-            return dt + state[0]
-        state, fold = self.find_utc(
-            (day - 719163) * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second, dt.year
-        )
-        if day not in self.utc_days:
-            self._remember_utc_day(day, dt.year)
-        dt = dt + state[0]
+        key = dt.toordinal() * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        year = dt.year
+        tab = self.utcs.get(year)
+        if tab is None:
+            tab = self.utc_year(year)
+        if tab:
+            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index]
+        else:
+            state, fold = self.find_utc(key - _SHIFT, year)
+            off = state[0]
+        dt = dt + off
         return dt.replace(fold=1) if fold else dt
+
+    def wall_year(self, year: int) -> tuple[Any, ...] | bool:
+        """The wall-clock table of ``year``: the day level (see _day_table) as the
+        pattern and a tuple each of utcoffset, dst and tzname answers (None: "mixed"),
+        then keys and states for fold 0, the same for fold 1: ``states[i]`` holds
+        from ``keys[i - 1]`` on (``states[0]`` from the start of the year). False for
+        a year with too many changes."""
+        start, stop = _year_start(year), _year_start(year + 1)
+        lts = self.locals()
+        after = self.after
+        info = after.year_info(year) if after.__class__ is PosixTZ else ()  # type: ignore[union-attr]
+        find = self.find_local
+        out: list[Any] = []
+        for fold in (0, 1):
+            lt = lts[fold]
+            cands = set(info[2 * fold:2 * fold + 2])
+            if lt:
+                i, j = bisect_left(lt, start), bisect_left(lt, stop)
+                if j - i > _MAX_YEAR_CHANGES:
+                    tab: tuple[Any, ...] | bool = False
+                    break
+                cands.update(lt[k] for k in range(i, j))
+                cands.add(lt[-1] + 1)  # where the footer takes over
+            keys: list[int] = []
+            states = [find(start, year, fold)]
+            for c in sorted(c for c in cands if start < c < stop):
+                state = find(c, year, fold)
+                if state != states[-1]:
+                    keys.append(c + _SHIFT)
+                    states.append(state)
+            out += (tuple(keys), tuple(states))
+        else:
+            if out[0] == out[2] and out[1] == out[3]:
+                out[2:] = out[:2]  # no fold in this year: share
+            day = _day_table(start, stop, out, lambda k, f, o=out: o[2 * f + 1][
+                bisect_right(o[2 * f], k)], None)
+            if day:
+                pattern, states = day
+                # One tuple per answer, None for a mixed day (and for a state whose
+                # offset datetime cannot hold: find() answers it, and raises).
+                plain = [None if s is None or isinstance(s, _Unrepresentable) else s
+                         for s in states]
+                tab = (pattern, *(tuple(None if s is None else s[f] for s in plain)
+                                  for f in range(3)), *out)
+            else:
+                tab = False
+        walls = self.walls
+        if len(walls) >= _YEAR_CACHE_SIZE:
+            walls.clear()
+        walls[year] = tab
+        return tab
+
+    def utc_year(self, year: int) -> tuple[Any, ...] | bool:
+        """The UTC table of ``year``: the day level (see _day_table; a day offset None
+        means "mixed"), keys and (offset, fold) values, ``values[i]`` holding from
+        ``keys[i - 1]`` on. False for a year with too many changes, or with an offset datetime
+        cannot hold (answered, and refused, on use)."""
+        start, stop = _year_start(year), _year_start(year + 1)
+        utc = self.utc
+        cands = set()
+        tab: tuple[Any, ...] | bool = True
+        if utc:
+            # Offsets lie within a day of UTC, so a fold lasts under two days.
+            i, j = bisect_left(utc, start - 2 * 86400), bisect_left(utc, stop)
+            if j - i > _MAX_YEAR_CHANGES:
+                tab = False
+            else:
+                types, idxs, before = self.types, self.idx, self.before
+                for k in range(i, j):
+                    prev = types[idxs[k - 1]] if k else before
+                    shift = (prev[0] - types[idxs[k]][0]).total_seconds()  # type: ignore[index]
+                    cands.add(utc[k])
+                    if shift > 0:
+                        cands.add(utc[k] + int(shift))
+                # Where the footer takes over, and where the fold it may start ends.
+                last = utc[-1]
+                cands.add(last + 1)
+                prev = types[idxs[-2]] if len(utc) > 1 else before
+                for state in _states_of(self.after):
+                    if not isinstance(state, _Unrepresentable):
+                        cands.add(last + int((prev[0] - state[0]).total_seconds()))  # type: ignore[index]
+        after = self.after
+        if tab and after.__class__ is PosixTZ:
+            cands.update(after.year_info(year)[4:])  # type: ignore[union-attr]
+        if tab:
+            find = self.find_utc
+            keys: list[int] = []
+            values = [find(start, year)]
+            for c in sorted(c for c in cands if start < c < stop):
+                value = find(c, year)
+                if value != values[-1]:
+                    keys.append(c + _SHIFT)
+                    values.append(value)
+            if any(isinstance(v[0], _Unrepresentable) for v in values):
+                tab = False
+            else:
+                pairs = tuple((v[0][0], bool(v[1])) for v in values)
+                keys_t = tuple(keys)
+
+                def off(key: int, fold: int) -> timedelta | None:
+                    value = pairs[bisect_right(keys_t, key)]
+                    return None if value[1] else value[0]
+
+                day = _day_table(start, stop, [keys_t, pairs], off, None)
+                tab = (*day, keys_t, pairs) if day else False
+        utcs = self.utcs
+        if len(utcs) >= _YEAR_CACHE_SIZE:
+            utcs.clear()
+        utcs[year] = tab
+        return tab
 
     def locals(self) -> tuple[Sequence[int], Sequence[int]]:
         """Wall-clock transition times for each fold, built once on first use.
@@ -281,50 +409,6 @@ class _Rules:
                 return after.find_local(ts, year, fold)  # type: ignore[union-attr]
             return after  # type: ignore[return-value]
         return self.types[self.idx[bisect_right(lt, ts) - 1]]
-
-    def _remember_day(self, day: int, year: int) -> None:
-        start = (day - 719163) * 86400
-        end = start + 86400
-        clean = True
-        lts = self.locals()
-        for lt in lts:
-            # Any boundary inside (start, end), or a switch between the table
-            # and what lies before/after it, makes the day unclean.
-            if lt and (start <= lt[0] < end or start <= lt[-1] < end
-                       or bisect_right(lt, start) != bisect_right(lt, end - 1)):
-                clean = False
-                break
-        state = self.find_local(start, year, 0)
-        if clean and state is not self.find_local(start, year, 1):
-            clean = False
-        after = self.after
-        if clean and after.__class__ is PosixTZ and not (
-            lts[0] and start <= lts[0][-1]
-        ):
-            info = after.year_info(year)  # type: ignore[union-attr]
-            clean = not any(start < x < end for x in info[:4])
-        days = self.days
-        if len(days) >= _DAY_CACHE_SIZE:
-            days.clear()
-        days[day] = state if clean else ()
-
-    def _remember_utc_day(self, day: int, year: int) -> None:
-        start = (day - 719163) * 86400
-        end = start + 86400
-        utc = self.utc
-        clean = not (utc and (start <= utc[0] < end or start <= utc[-1] < end
-                              or bisect_right(utc, start) != bisect_right(utc, end - 1)))
-        state, fold = self.find_utc(start, year)
-        if fold:
-            clean = False
-        after = self.after
-        if clean and after.__class__ is PosixTZ and not (utc and start <= utc[-1]):
-            info = after.year_info(year)  # type: ignore[union-attr]
-            clean = not any(start < x < end for x in info[4:])
-        days = self.utc_days
-        if len(days) >= _DAY_CACHE_SIZE:
-            days.clear()
-        days[day] = state if clean else ()
 
     def find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
         """State at UTC instant ``ts`` (``year`` is its UTC year) and the fold
@@ -481,8 +565,8 @@ def build_rules(data: TZifData, source: str | None = None,
     r.tzif = data
     r.source = source
     r.version = version
-    r.days = {}
-    r.utc_days = {}
+    r.walls = {}
+    r.utcs = {}
     trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
     dstoff = _dst_offsets(trans_idx, utcoff, isdst)
     types = [
@@ -541,21 +625,69 @@ class _ZoneRules(tzinfo):
 
     # --- tzinfo interface -------------------------------------------------
 
+    # The hot paths, inlined: the year's table, then one bisection on the key (see
+    # _Rules.find). Anything unusual (None, a year not yet seen, a year without a
+    # table, bad input) raises inside the try and takes _Rules.find, which builds the
+    # table or answers otherwise, and raises the proper error on bad input. A state
+    # whose offset datetime cannot hold raises ValueError on [0], which passes through.
+
+    # The hot paths, inlined: the year's day table, one bisection on the day ordinal
+    # (see _Rules.find). Anything else (None, a year not seen yet or without a table, a
+    # day with a change in it, bad input) takes _Rules.find, which builds the table,
+    # answers from its second level, and raises the proper error on bad input. A state
+    # whose offset datetime cannot hold raises ValueError on [0], which passes through.
+
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
-        return self._z_rules.find(dt)[0]
+        r = self._z_rules
+        try:
+            tab = r.walls[dt.year]  # type: ignore[union-attr]
+            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
+            answer = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
+            if answer is not None:
+                return answer
+        except (KeyError, AttributeError, TypeError):
+            pass
+        return r.find(dt)[0]
 
     def dst(self, dt: datetime | None) -> timedelta | None:
-        return self._z_rules.find(dt)[1]
+        r = self._z_rules
+        try:
+            tab = r.walls[dt.year]  # type: ignore[union-attr]
+            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
+            answer = tab[2][tab[0][dt.toordinal() & 511]]  # type: ignore
+            if answer is not None:
+                return answer
+        except (KeyError, AttributeError, TypeError):
+            pass
+        return r.find(dt)[1]
 
     def tzname(self, dt: datetime | None) -> str | None:
-        return self._z_rules.find(dt)[2]
+        r = self._z_rules
+        try:
+            tab = r.walls[dt.year]  # type: ignore[union-attr]
+            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
+            answer = tab[3][tab[0][dt.toordinal() & 511]]  # type: ignore
+            if answer is not None:
+                return answer
+        except (KeyError, AttributeError, TypeError):
+            pass
+        return r.find(dt)[2]
 
     def fromutc(self, dt: datetime) -> datetime:
+        r = self._z_rules
+        try:
+            if dt.tzinfo is self:
+                tab = r.utcs[dt.year]
+                off = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
+                if off is not None:
+                    return dt + off
+        except (KeyError, AttributeError, TypeError):
+            pass
         if not isinstance(dt, datetime):
             raise TypeError("fromutc: argument must be a datetime")
         if dt.tzinfo is not self:
             raise ValueError("fromutc: dt.tzinfo is not self")
-        return self._z_rules.fromutc(dt)
+        return r.fromutc(dt)
 
     # --- introspection ----------------------------------------------------
 
@@ -612,6 +744,52 @@ class _ZoneRules(tzinfo):
         """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
         (_, real0), (_, real1) = self._z_rules.readings(dt)
         return not (real0 or real1)
+
+
+def _day_table(start: int, stop: int, levels: list[Any], at: Any,
+               mixed: Any) -> tuple[bytes, tuple[Any, ...]] | None:
+    """Day level of a year table: (a byte per day ordinal & 511, indexing the
+    answers; the answers), or None for a year of more than 256 distinct answers
+    (crafted files only).
+
+    ``levels`` holds (keys, values) pairs (one per fold); ``at(key, fold)`` is the
+    answer at a key (None where it is not a plain one). A day is ``mixed`` if any
+    level changes inside it or its folds answer differently at its start.
+    """
+    changes = {k for keys in levels[::2] for k in keys}
+    first, end = (start + _SHIFT) // 86400, (stop + _SHIFT) // 86400
+    points = sorted({first, end, *(k // 86400 for k in changes),
+                     *(k // 86400 + 1 for k in changes)})
+    folds = range(len(levels) // 2)
+    index: dict[Any, int] = {}
+    # Indexed by ordinal & 511: a year's 365 or 366 ordinals fall on distinct slots.
+    pattern = bytearray(512)
+    for day, following in zip(points, points[1:]):
+        if not first <= day < end:
+            continue
+        lo = day * 86400
+        values = [at(lo, f) for f in folds]
+        answer = values[0]
+        if answer is None or any(v != answer for v in values) or any(
+                lo < k < lo + 86400 for k in changes):
+            answer = mixed
+        i = index.setdefault(answer, len(index))
+        if i > 255:
+            return None
+        # The days [day, following) as slices of the 512 slots (wrapping at most once).
+        first_slot, count = day & 511, min(following, end) - day
+        head = min(count, 512 - first_slot)
+        pattern[first_slot:first_slot + head] = bytes((i,)) * head
+        pattern[:count - head] = bytes((i,)) * (count - head)
+    # Shared: most years of a rule look alike (bounded, like every memo table here).
+    return _memo(_PATTERNS, 4096, bytes(pattern), _same), tuple(index)
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+_PATTERNS: dict[bytes, bytes] = {}
 
 
 def _year_of(ts: int) -> int:

@@ -140,6 +140,15 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         cls._z_lock = RLock()
 
     def __new__(cls, key: str) -> ZoneInfo:
+        if cls is ZoneInfo:
+            # The usual loop asks again for the newest key: two dict/list reads on
+            # module globals (no class attribute lookups) answer it.
+            try:
+                instance = _STRONG[key]
+                if _NEWEST[0] == key:
+                    return instance
+            except KeyError:
+                pass
         strong = cls._z_strong
         instance = strong.get(key)
         if instance is not None:
@@ -258,6 +267,12 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         r = self._z_rules
         return RawZoneInfo._from_tzif(  # type: ignore[return-value]
             r.tzif, self._z_key, r.source, r.version)
+
+
+# ZoneInfo's own cache (subclasses get theirs in __init_subclass__; clear_cache
+# empties these objects in place, never replaces them).
+_STRONG = ZoneInfo._z_strong
+_NEWEST = ZoneInfo._z_newest
 
 
 class RawZoneInfo(ZoneInfo):
