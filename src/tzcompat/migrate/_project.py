@@ -62,9 +62,11 @@ class ModuleFacts:
     gate: frozenset[str] = frozenset()
     #: every identifier the module uses (names, attributes, imported names)
     names: frozenset[str] = frozenset()
-    #: the functions called in scopes where +/- happens (or enclosing them): the arithmetic
-    #: rules matter only if one of them may return a zone-aware datetime
+    #: the functions the module calls (``own.f``, ``self.m``, imported ``f``): the rules on
+    #: zone-aware values matter only if one of them may return such a value
     arith_calls: frozenset[str] = frozenset()
+    #: the project modules it imports from (absolute names, pytz/dateutil aside)
+    project_imports: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -371,6 +373,11 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         if target.rpartition(".")[2] in ("timedelta", "relativedelta")
     }  # fmt: skip
     gate, names, arith_calls = _evidence(tree, nodes, deltas, scan.imports.keys())
+    top = module.split(".")[0]
+    project_imports = frozenset(
+        target for target in scan.imports.values()
+        if target.split(".")[0] == top and "." in module
+    )  # fmt: skip
     legacy = frozenset(
         local for local, target in scan.imports.items()
         if target.split(".")[0] in ("pytz", "dateutil")
@@ -393,6 +400,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         gate=gate,
         names=names,
         arith_calls=arith_calls,
+        project_imports=project_imports,
     )
 
 
@@ -434,22 +442,26 @@ def _pair(a: ast.AST, b: ast.AST, gate: set[str]) -> None:
         gate.add("zone-dst")  # the other side matters only if it may be a zone with DST
 
 
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-
-
-def _shape_aware(method: str, call: ast.Call) -> bool:
-    """True for the calls that attach the zone handed to them (the codemod's _attached_tz)."""
-    keywords = {k.arg for k in call.keywords}
+def _shape_aware(method: str, call: ast.Call) -> str | None:
+    """For the calls that attach a zone handed to them (the codemod's attached_tz): "tz" when
+    that zone is named like one (``tz``, ``self.timezone``: taken for a pytz zone), "zone"
+    when it is another expression (a pytz zone only if a name holding one is used), else None.
+    """
+    keywords = {k.arg: k.value for k in call.keywords}
+    args = call.args
+    tz: ast.AST | None = None
     if method in ("localize", "normalize"):
-        # another receiver is a pytz zone only by a zone name (the "zone" gate)
-        return _tz_like(call.func.value)  # type: ignore[attr-defined]
-    if method == "astimezone":
-        return bool(call.args)
-    if method == "now":
-        return bool(call.args) or "tz" in keywords
-    if method == "fromtimestamp":
-        return len(call.args) > 1 or "tz" in keywords
-    return method == "replace" and "tzinfo" in keywords
+        tz = call.func.value  # type: ignore[attr-defined]
+    elif method == "astimezone" and args:
+        tz = args[0]
+    elif method in ("now", "fromtimestamp"):
+        where = 0 if method == "now" else 1
+        tz = keywords.get("tz") or (args[where] if len(args) > where else None)
+    elif method == "replace":
+        tz = keywords.get("tzinfo")
+    if tz is None or isinstance(tz, ast.Constant):
+        return None
+    return "tz" if _tz_like(tz) else "zone"
 
 
 def _evidence(
@@ -479,63 +491,54 @@ def _evidence(
                     _pair(a, b, gate)
         elif isinstance(node, ast.Call):
             _call_evidence(node, gate)
-    arith_calls = _arith_evidence(tree, gate, imported)
+    arith_calls = _arith_evidence(nodes, gate, imported)
     called = {c.removeprefix("own.") for c in arith_calls}
     if called & ({"timedelta", "relativedelta"} | deltas):
         gate.add("arith-delta")
     return frozenset(gate), frozenset(names), arith_calls
 
 
-def _arith_evidence(tree: ast.Module, gate: set[str], imported: Collection[str]) -> frozenset[str]:
-    """The names called in each scope with +/- or in the scopes enclosing it.
+def _arith_evidence(
+    nodes: list[ast.AST], gate: set[str], imported: Collection[str]
+) -> frozenset[str]:
+    """The functions the module calls that could return a zone-aware datetime to it.
 
-    The codemod marks ``a + b`` when an operand may be aware in a pytz zone: made so by a call
-    in the operand, or by one in the value of a name bound in this or an enclosing scope. A
-    call that attaches a zone by its shape (``astimezone(tz)``...) adds ``"arith-aware"``.
+    The rules that ask whether a value is aware in a pytz zone (+/-, comparisons, replace()
+    of wall fields, zones handed out of the run) follow local names, instance attributes
+    set anywhere in the class, and dataclass fields filled anywhere in the module, so the
+    evidence is the module's as a whole: ``"arith"`` for such a site, ``"arith-aware"`` for a
+    call attaching a zone by its shape (``astimezone(tz)``...), and the names returned.
     """
-    # (scope node, parent index, has +/-, called names, shape-aware call)
-    scopes: list[list] = [[tree, -1, False, set(), False]]
-    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
-    while stack:
-        node, where = stack.pop()
-        for child in ast.iter_child_nodes(node):
-            inner = where
-            if isinstance(child, _SCOPES):
-                scopes.append([child, where, False, set(), False])
-                inner = len(scopes) - 1
-            elif isinstance(child, ast.BinOp | ast.AugAssign):
-                if isinstance(child.op, ast.Add | ast.Sub):
-                    scopes[where][2] = True
-                    gate.add("arith")
-            elif isinstance(child, ast.Call):
-                func = child.func
-                if isinstance(func, ast.Name):
-                    # f() is followed to this module's own f, or through its import
-                    scopes[where][3].add(f"own.{func.id}")
-                    if func.id in imported:
-                        scopes[where][3].add(func.id)
-                    scopes[where][4] |= func.id.startswith("_tz_")
-                elif isinstance(func, ast.Attribute):
-                    root = func.value
-                    while isinstance(root, ast.Attribute):
-                        root = root.value
-                    # x.m() is followed for self.m/cls.m and through imported names only
-                    if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
-                        scopes[where][3].add(f"self.{func.attr}")  # this module's class
-                    elif isinstance(root, ast.Name) and root.id in imported:
-                        scopes[where][3].add(func.attr)
-                    if _shape_aware(func.attr, child):
-                        scopes[where][4] = True
-            stack.append((child, inner))
     calls: set[str] = set()
-    for at, scope in enumerate(scopes):
-        if not scope[2]:
-            continue
-        while at >= 0:
-            calls |= scopes[at][3]
-            if scopes[at][4]:
-                gate.add("arith-aware")
-            at = scopes[at][1]
+    for node in nodes:
+        if isinstance(node, ast.BinOp | ast.AugAssign):
+            if isinstance(node.op, ast.Add | ast.Sub):
+                gate.add("arith")
+        elif isinstance(node, ast.Compare):
+            gate.add("arith")
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Name):
+                # f() is followed to this module's own f, or through its import
+                calls.add(f"own.{func.id}")
+                if func.id in imported:
+                    calls.add(func.id)
+                if func.id.startswith("_tz_"):
+                    gate.add("arith-aware")
+            elif isinstance(func, ast.Attribute):
+                root = func.value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                # x.m() is followed for self.m/cls.m and through imported names only
+                if isinstance(func.value, ast.Name) and func.value.id in ("self", "cls"):
+                    calls.add(f"self.{func.attr}")  # this module's class
+                elif isinstance(root, ast.Name) and root.id in imported:
+                    calls.add(func.attr)
+                shape = _shape_aware(func.attr, node)
+                if shape is not None:
+                    gate.add("arith-aware" if shape == "tz" else "arith-zone")
+                if func.attr == "replace" and (node.args or node.keywords):
+                    gate.add("arith")  # dt.replace(hour=...) keeps a stale pytz offset
     return frozenset(calls)
 
 
@@ -576,10 +579,28 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
         return True
     if "zone-dst" in gate and facts.names & index.dst_zone_names:
         return True
-    if "arith-aware" in gate or ("arith-delta" in gate and facts.makes_aware):
-        return True
+    if "arith-delta" in gate and facts.makes_aware:
+        return True  # d += timedelta where the module makes zone-aware datetimes
+    zone_names = facts.names & index.zone_names
     own = {f"self.{n.rpartition('.')[2]}" if "." in n else f"own.{n}" for n in facts.aware_returns}
-    return bool(facts.arith_calls & (index.aware_names | own))
+    aware = bool(  # some value here may be a datetime aware in a pytz zone
+        "arith-aware" in gate
+        or facts.arith_calls & (index.aware_names | own)
+        or ("zone" in gate and zone_names)
+        or ("arith-zone" in gate and facts.names & index.dst_zone_names)
+    )
+    if (aware or zone_names) and _escapes(facts, index):
+        return True  # handed to a module outside the run
+    return aware and "arith" in gate
+
+
+def _escapes(facts: ModuleFacts, index: ProjectIndex) -> bool:
+    """True when the module imports from a module of its package that the index lacks."""
+    for name in facts.project_imports:
+        parts = name.split(".")
+        if not any(".".join(parts[:i]) in index.modules for i in range(len(parts), 0, -1)):
+            return True
+    return False
 
 
 def _targets(stmt: ast.stmt) -> list[str]:
