@@ -269,3 +269,25 @@ def test_select_and_ignore(options: dict[str, list[str]], expected: list[int]) -
     assert (MARKER_PREFIX in result.code) == bool(expected)
     # the rewrites are made whatever is selected
     assert "_tz_localize(a, tz)" in result.code and "import pytz" not in result.code
+
+
+def test_unsafe_fixes_skip_silenced_sites() -> None:
+    code = (
+        "import pytz\n\n"
+        "def f(tz, g):\n"
+        "    a = tz.zone  # tzcompat: ignore[TZM105]\n"
+        "    b = g.zone\n"
+        "    return a, b\n"
+    )
+    result = migrate_source(code, unsafe_fixes=True)
+    assert "a = tz.zone  # tzcompat: ignore[TZM105]" in result.code
+    assert "b = str(g)" not in result.code  # g is not named like a zone: not marked either
+    fixes = [(f.line, f.kind, f.code, f.fix) for f in result.findings]
+    assert fixes == []
+    result = migrate_source(code.replace("g.zone", "zone_b.zone").replace(", g)", ", zone_b)"),
+                            unsafe_fixes=True)
+    assert "b = str(zone_b)" in result.code and MARKER_PREFIX not in result.code
+    assert [(f.kind, f.code, f.fix) for f in result.findings] == [
+        ("fix", "zone-attribute", "str(zone_b)")
+    ]
+    assert result.findings[0].message.startswith("rewritten to str(x)")

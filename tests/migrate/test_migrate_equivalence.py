@@ -355,6 +355,8 @@ _VALUES_MARKED = {
     "midnight": "replace-wall",
     "elapsed": "aware-difference",
     "before": "aware-comparison",
+    "_names": "zone-attribute",
+    "probe": "is-dst-method",
 }
 
 
@@ -387,6 +389,15 @@ def test_value_markers_sit_where_values_change() -> None:
     repeated = datetime(2020, 11, 1, 1, 40)  # 01:40 EDT vs 01:10 EST (30 min of real time later)
     assert before.before(ny, repeated, -30) == (True, False)
     assert after.before(ny, repeated, -30) == (False, False)
+    # zone methods: pytz's name and is_dst probes do not exist on ZoneInfo
+    assert before.label(ny) == (ny, ny)
+    with pytest.raises(AttributeError):
+        after.label(ny)
+    with pytest.raises(pytz.AmbiguousTimeError):
+        before.probe(ny, repeated)
+    with pytest.raises(TypeError):
+        after.probe(ny, repeated)
+    assert "tzname-none" in _body(after_source, "_names")
     for function, code in _VALUES_MARKED.items():
         assert f"# tzcompat-migrate[{code}]" in _body(after_source, function), function
 
@@ -397,17 +408,34 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     before, after, after_source = _pair("pytz_values", unsafe_fixes=True)
     result = migrate_source((eq.FIXTURES / "pytz_values.py").read_text(), unsafe_fixes=True)
     fixed = {f.code for f in result.findings if f.kind == "fix"}
-    assert fixed == {"aware-difference", "aware-comparison", "replace-wall"}
+    assert fixed == {
+        "aware-difference", "aware-comparison", "replace-wall", "zone-attribute", "tzname-none",
+        "is-dst-method",
+    }  # fmt: skip
     assert "_tz_replace(" in _body(after_source, "midnight")
     assert "# tzcompat-migrate[aware-arithmetic]" in _body(after_source, "__add__")  # no fix
-    functions = ["between", "slot_length", "midnight", "elapsed", "before"]
+    functions = ["between", "slot_length", "midnight", "elapsed", "before", "label", "probe"]
 
     @given(_arguments())
     def check(arguments: dict[str, object]) -> None:
         keys = (str(arguments["key"]), *eq.FIXTURE_ZONES)
         assume(eq.whole_minutes_near(arguments["naive"], keys))  # type: ignore[arg-type]
+        static = isinstance(pytz.timezone(str(arguments["key"])), pytz.tzinfo.StaticTzInfo)
         for name in functions:
+            if name == "label" and static:
+                continue  # the documented difference, checked below
+            if name == "probe" and arguments["key"] == "UTC":
+                continue  # pytz.utc's methods took no is_dst (TypeError): documented
             expected = eq.call(getattr(before, name), arguments)
             assert eq.call(getattr(after, name), arguments) == expected, name
 
     check()
+
+
+def test_tzname_none_fix_differs_for_static_zones_as_documented() -> None:
+    """pytz's StaticTzInfo (Etc/GMT+5, EST...) answered tzname(None) with its abbreviation,
+    DstTzInfo with the zone name; the fix writes str(tz), the key, for both."""
+    before, after, _ = _pair("pytz_values", unsafe_fixes=True)
+    assert before.label("Etc/GMT+5") == ("Etc/GMT+5", "-05")
+    assert after.label("Etc/GMT+5") == ("Etc/GMT+5", "Etc/GMT+5")
+    assert before.label("Europe/Paris") == after.label("Europe/Paris") == ("Europe/Paris",) * 2

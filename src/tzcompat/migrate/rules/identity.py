@@ -17,12 +17,17 @@ CODES = (
         "TZM103",
         "tzinfo-identity",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "pytz attached one tzinfo object per offset (EST, EDT), never the zone itself; "
             "ZoneInfo attaches the zone, so comparing tzinfo objects gives other answers"
         ),
         comment="pytz tzinfo was per offset; ZoneInfo's is the zone",
+        fix_note=(
+            "rewritten to str(a.tzinfo) == str(b.tzinfo) (is -> ==, is not -> !=): the same "
+            "zone, whatever the offset; pytz compared its per-offset objects, so EST and EDT of "
+            "one zone were unequal"
+        ),
     ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
@@ -38,9 +43,30 @@ def leave_Comparison(
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     for left, right in zip(operands, operands[1:], strict=False):
         if m.tzinfo_pair(left, right):
-            m.report(original, "tzinfo-identity")
-            break
+            fix = (lambda: _by_key(updated)) if len(original.comparisons) == 1 else None
+            return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
+
+
+def _str(node: cst.BaseExpression) -> cst.Call:
+    return cst.Call(func=cst.Name("str"), args=[cst.Arg(node)])
+
+
+_KEY_OPERATORS = {cst.Is: cst.Equal, cst.IsNot: cst.NotEqual}
+
+
+def _by_key(node: cst.Comparison) -> cst.Comparison:
+    (target,) = node.comparisons
+    operator = target.operator
+    swap = _KEY_OPERATORS.get(type(operator))
+    if swap is not None:
+        operator = swap(
+            whitespace_before=cst.SimpleWhitespace(" "), whitespace_after=cst.SimpleWhitespace(" ")
+        )
+    return node.with_changes(
+        left=_str(node.left),
+        comparisons=[target.with_changes(operator=operator, comparator=_str(target.comparator))],
+    )
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -55,7 +81,13 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         and not any(a.keyword for a in args[:2])
     ):
         if m.tzinfo_pair(args[0].value, args[1].value):
-            m.report(original, "tzinfo-identity")
+            new = updated.args
+
+            def fix() -> cst.Call:
+                keyed = [a.with_changes(value=_str(a.value)) for a in new[:2]]
+                return updated.with_changes(args=[*keyed, *new[2:]])
+
+            return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
 
@@ -70,5 +102,11 @@ EXAMPLES = (
             "    return a.tzinfo == b.tzinfo\n"
         ),
         codes=("tzinfo-identity",),
+    ),
+    Example(
+        before=("import pytz\n\ndef same(a, b):\n    return a.tzinfo is b.tzinfo\n"),
+        after=("\ndef same(a, b):\n    return str(a.tzinfo) == str(b.tzinfo)\n"),
+        codes=("tzinfo-identity",),
+        options=(("unsafe_fixes", True),),
     ),
 )

@@ -28,9 +28,14 @@ CODES = (
         "TZM105",
         "zone-attribute",
         "marker",
-        "none",
+        "unsafe",
         message=".zone is pytz-only: use .key (ZoneInfo) or str(tzinfo)",
         comment=".zone is pytz-only: .key or str(tzinfo)",
+        fix_note=(
+            "rewritten to str(x): the key of a ZoneInfo and the zone name of a pytz zone; "
+            "'UTC+HH:MM' for a fixed offset (pytz gave None) and no AttributeError for objects "
+            "that have no .zone"
+        ),
     ),
     CodeInfo(
         "TZM112",
@@ -89,8 +94,14 @@ def _zone_attribute(
     if kind is not None:
         m.report(original, "zone-attribute")
     elif m.pytz_world and (m.tz_like(original.value) or ana.source(original.value) in m.duck_typed):
-        m.report(original, "zone-attribute")
+        fixed = m.mark_or_fix(original, "zone-attribute", lambda: _str(updated.value))
+        if fixed is not None:
+            return fixed
     return updated
+
+
+def _str(node: cst.BaseExpression) -> cst.Call:
+    return cst.Call(func=cst.Name("str"), args=[cst.Arg(node)])
 
 
 def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
@@ -124,5 +135,11 @@ EXAMPLES = (
             "    return tz.zone\n"
         ),
         codes=("zone-attribute",),
+    ),
+    Example(
+        before=("import pytz\n\ndef name(tz):\n    return tz.zone\n"),
+        after=("\ndef name(tz):\n    return str(tz)\n"),
+        codes=("zone-attribute",),
+        options=(("unsafe_fixes", True),),
     ),
 )
