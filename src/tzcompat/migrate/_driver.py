@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import MetadataWrapper
+from libcst.metadata import BaseMetadataProvider, MetadataWrapper, PositionProvider
 
 from . import _helpers, _placement
 from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
@@ -66,58 +66,81 @@ def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
     return bound
 
 
-def _duck_typed(module: cst.Module) -> frozenset[str]:
-    """The receivers (as source text) of ``hasattr(x, "zone"|"localize"|...)`` tests."""
-    found: set[str] = set()
+class _ModuleReading(cst.CSTVisitor):
+    """What the set-up reads off the module before the traversal, in one visit: whether an
+    import names pytz (the helpers' error import aside), the receivers (as source text) of
+    ``hasattr(x, "zone"|"localize"|...)`` tests, and the quote most one-line string
+    literals use (double on a tie)."""
 
-    class _Visitor(cst.CSTVisitor):
-        def visit_Call(self, node: cst.Call) -> None:
-            func = node.func
-            if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
-                if len(node.args) >= 2 and string_value(node.args[1].value) in (
-                    PYTZ_ATTRS | PYTZ_PRIVATE
-                ):
-                    found.add(_code(node.args[0].value))
+    def __init__(self) -> None:
+        super().__init__()
+        self.imports_pytz = False
+        self.duck_typed: set[str] = set()
+        self.quotes = {"'": 0, '"': 0}
+        self._helper_blocks = 0
 
-    module.visit(_Visitor())
-    return frozenset(found)
+    @property
+    def quote(self) -> str:
+        return "'" if self.quotes["'"] > self.quotes['"'] else '"'
 
+    def visit_Try(self, node: cst.Try) -> None:
+        self._helper_blocks += _placement.is_helper_block(node)
 
-def _quote_style(module: cst.Module) -> str:
-    """The quote most of the module's one-line string literals use (double on a tie)."""
-    counts = {"'": 0, '"': 0}
+    def leave_Try(self, original_node: cst.Try) -> None:
+        self._helper_blocks -= _placement.is_helper_block(original_node)
 
-    class _Visitor(cst.CSTVisitor):
-        def visit_SimpleString(self, node: cst.SimpleString) -> None:
-            body = node.value.lstrip("rRbBuUfF")
-            if body[:3] not in ('"""', "'''") and body[:1] in counts:
-                counts[body[:1]] += 1
-
-    module.visit(_Visitor())
-    return "'" if counts["'"] > counts['"'] else '"'
-
-
-def _imports_pytz(module: cst.Module) -> bool:
-    """True when an import statement names pytz (the helpers' error import aside)."""
-    found = False
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_Try(self, node: cst.Try) -> bool:
-            return not _placement.is_helper_block(node)
-
-        def visit_Import(self, node: cst.Import) -> None:
-            nonlocal found
+    def visit_Import(self, node: cst.Import) -> None:
+        if not self._helper_blocks:
             for alias in node.names:
                 name = cst.helpers.get_full_name_for_node(alias.name) or ""
-                found = found or name.split(".")[0] == "pytz"
+                self.imports_pytz |= name.split(".")[0] == "pytz"
 
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-            nonlocal found
+    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
+        if not self._helper_blocks:
             name = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
-            found = found or (not node.relative and (name or "").split(".")[0] == "pytz")
+            self.imports_pytz |= not node.relative and (name or "").split(".")[0] == "pytz"
 
-    module.visit(_Visitor())
-    return found
+    def visit_Call(self, node: cst.Call) -> None:
+        func = node.func
+        if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
+            if len(node.args) >= 2 and string_value(node.args[1].value) in (
+                PYTZ_ATTRS | PYTZ_PRIVATE
+            ):
+                self.duck_typed.add(_code(node.args[0].value))
+
+    def visit_SimpleString(self, node: cst.SimpleString) -> None:
+        body = node.value.lstrip("rRbBuUfF")
+        if body[:3] not in ('"""', "'''") and body[:1] in self.quotes:
+            self.quotes[body[:1]] += 1
+
+
+_MISSING = object()
+
+
+class _LazyPositions(Migrator):
+    """The traversal with line/column positions computed on first use: most modules it
+    visits report nothing, and positions cost a code generation pass of their own."""
+
+    wrapper: MetadataWrapper | None = None
+    _positions: Mapping[cst.CSTNode, object] | None = None
+
+    @classmethod
+    def get_inherited_dependencies(cls) -> frozenset[type[BaseMetadataProvider[object]]]:
+        return frozenset(
+            p for p in super().get_inherited_dependencies() if p is not PositionProvider
+        )
+
+    def get_metadata(self, key, node, default=_MISSING):  # type: ignore[no-untyped-def]
+        if key is not PositionProvider:
+            if default is _MISSING:
+                return super().get_metadata(key, node)
+            return super().get_metadata(key, node, default)
+        if self._positions is None:
+            assert self.wrapper is not None
+            self._positions = self.wrapper.resolve(PositionProvider)
+        if default is _MISSING:
+            return self._positions[node]
+        return self._positions.get(node, default)
 
 
 _LEGACY_HINT = re.compile(r"pytz|dateutil")
@@ -175,17 +198,24 @@ def migrate_module(
     utc_zone: bool = False,
     makes_aware: bool = False,
     options: Options | None = None,
+    copy: bool = True,
 ) -> tuple[cst.Module, list[Finding], bool]:
-    """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``)."""
+    """Rewrite a parsed module: (new module, findings, whether it imports ``helpers``).
+
+    ``copy=False`` is for a module fresh from the parser (every node a distinct object): the
+    metadata is then computed on it without LibCST's defensive copy of the tree."""
     context = CodemodContext()
-    wrapper = MetadataWrapper(module)
+    wrapper = MetadataWrapper(module, unsafe_skip_copy=not copy)
+    module = wrapper.module
     names = NameChooser(wrapper, context)
     ours = _placement.helper_names(module)
     inline = _inline_names(names, ours) if helpers is None else {}
-    migrator = Migrator(
+    reading = _ModuleReading()
+    module.visit(reading)
+    migrator = _LazyPositions(
         context,
         names,
-        _imports_pytz(module),
+        reading.imports_pytz,
         raises,
         index=index,
         module_name=module_name,
@@ -193,24 +223,28 @@ def migrate_module(
         # placeholders until the unused pytz imports are gone (they may bind the same names)
         inline_names={h: _placeholder(h) for h in inline},
         utc_zone=utc_zone,
-        duck_typed=_duck_typed(module),
+        duck_typed=frozenset(reading.duck_typed),
         makes_aware=makes_aware,
-        quote=_quote_style(module),
+        quote=reading.quote,
         options=options or Options(),
     )
     migrator.own_helpers = frozenset(ours)
+    migrator.wrapper = wrapper
     new = wrapper.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
     if new.deep_equals(module):
         return module, findings, False
-    removal = MetadataWrapper(new)
-    # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
-    new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
+    if RemoveImportsVisitor._get_imports_from_context(context):  # scope analysis again: skip
+        removal = MetadataWrapper(new)  # when nothing is to go
+        # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
+        new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
     pending = {obj for _, obj in names.pending.values()}
     mapping = names.finalize(_remaining_legacy_bindings(new, pending))
     mapping |= {_placeholder(h): name for h, name in inline.items()}
-    new = new.visit(_Rename(mapping))
-    new = MetadataWrapper(new).visit(AddImportsVisitor(context))
+    if mapping:
+        new = new.visit(_Rename(mapping))
+    if AddImportsVisitor._get_imports_from_context(context):  # needs no metadata
+        new = new.visit(AddImportsVisitor(context))
     if migrator.need:
         wanted = [h for h in _helpers.HELPER_NAMES if h in migrator.need and h not in ours.values()]
         errors = any(h in wanted for h in _helpers.ERROR_NAMES)
@@ -266,6 +300,7 @@ def migrate_source(
         utc_zone=dynamic,
         makes_aware=facts.makes_aware,
         options=Options.build(code, select, ignore, unsafe_fixes),
+        copy=False,
     )
     new_code = new.code
     return MigrateResult(
