@@ -30,7 +30,7 @@ _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
 # Year tables (see _Rules): at most this many years per kind are kept; a table is
 # emptied when full, so memory per zone stays bounded whatever instants are seen.
-_YEAR_CACHE_SIZE = 512
+_YEAR_CACHE_SIZE = 256
 # A year with more changes than this (only crafted files) gets no table: its answers
 # bisect the whole transition list instead.
 _MAX_YEAR_CHANGES = 64
@@ -140,7 +140,7 @@ class _Unrepresentable(ZoneState):
     __slots__ = ()
     footer = ""
 
-    def __getitem__(self, i):  # noqa: ANN001, ANN204 - tuple protocol
+    def __getitem__(self, i: Any) -> Any:  # tuple protocol: every read raises
         seconds = int(self.utcoffset.total_seconds())
         hms = f"{abs(seconds) // 3600}:{abs(seconds) // 60 % 60:02}:{abs(seconds) % 60:02}"
         raise ValueError(
@@ -163,7 +163,7 @@ def _guard(state: ZoneState, footer: str) -> ZoneState:
     if _fits(int(state.utcoffset.total_seconds())):
         return state
     cls = type("_Unrepresentable", (_Unrepresentable,), {"__slots__": (), "footer": footer})
-    return cls(*state)
+    return cls(*state)  # type: ignore[no-any-return]
 
 
 def _ts(dt: datetime) -> int:
@@ -242,8 +242,8 @@ class _Rules:
             tab = self.wall_year(year)
         if tab:
             if fold:
-                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index]
-            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index]
+                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index, misc, no-any-return]
+            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index, misc, no-any-return]
         return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
@@ -254,7 +254,7 @@ class _Rules:
         if tab is None:
             tab = self.utc_year(year)
         if tab:
-            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index]
+            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index, misc]
         else:
             state, fold = self.find_utc(key - _SHIFT, year)
             off = state[0]
@@ -270,7 +270,7 @@ class _Rules:
         start, stop = _year_start(year), _year_start(year + 1)
         lts = self.locals()
         after = self.after
-        info = after.year_info(year) if after.__class__ is PosixTZ else ()  # type: ignore[union-attr]
+        info = after.year_info(year) if after.__class__ is PosixTZ else ()
         find = self.find_local
         out: list[Any] = []
         for fold in (0, 1):
@@ -290,19 +290,19 @@ class _Rules:
                 if state != states[-1]:
                     keys.append(c + _SHIFT)
                     states.append(state)
-            out += (tuple(keys), tuple(states))
+            out += (tuple(keys), _shared(tuple(states)))
         else:
             if out[0] == out[2] and out[1] == out[3]:
                 out[2:] = out[:2]  # no fold in this year: share
             day = _day_table(start, stop, out, lambda k, f, o=out: o[2 * f + 1][
                 bisect_right(o[2 * f], k)], None)
             if day:
-                pattern, states = day
+                pattern, states = day  # type: ignore[assignment]
                 # One tuple per answer, None for a mixed day (and for a state whose
                 # offset datetime cannot hold: find() answers it, and raises).
                 plain = [None if s is None or isinstance(s, _Unrepresentable) else s
                          for s in states]
-                tab = (pattern, *(tuple(None if s is None else s[f] for s in plain)
+                tab = (pattern, *(_shared(tuple(None if s is None else s[f] for s in plain))
                                   for f in range(3)), *out)
             else:
                 tab = False
@@ -343,7 +343,7 @@ class _Rules:
                         cands.add(last + int((prev[0] - state[0]).total_seconds()))  # type: ignore[index]
         after = self.after
         if tab and after.__class__ is PosixTZ:
-            cands.update(after.year_info(year)[4:])  # type: ignore[union-attr]
+            cands.update(after.year_info(year)[4:])
         if tab:
             find = self.find_utc
             keys: list[int] = []
@@ -356,7 +356,7 @@ class _Rules:
             if any(isinstance(v[0], _Unrepresentable) for v in values):
                 tab = False
             else:
-                pairs = tuple((v[0][0], bool(v[1])) for v in values)
+                pairs = _shared(tuple((v[0][0], bool(v[1])) for v in values))
                 keys_t = tuple(keys)
 
                 def off(key: int, fold: int) -> timedelta | None:
@@ -364,7 +364,7 @@ class _Rules:
                     return None if value[1] else value[0]
 
                 day = _day_table(start, stop, [keys_t, pairs], off, None)
-                tab = (*day, keys_t, pairs) if day else False
+                tab = (day[0], _shared(day[1]), keys_t, pairs) if day else False
         utcs = self.utcs
         if len(utcs) >= _YEAR_CACHE_SIZE:
             utcs.clear()
@@ -394,9 +394,9 @@ class _Rules:
                 except OverflowError:
                     lts = None
             if lts is None:
-                lts = (_Walls(data, True), _Walls(data, False))
+                lts = (_Walls(data, True), _Walls(data, False))  # type: ignore[assignment]
             self.local = lts
-        return lts
+        return lts  # type: ignore[return-value]
 
     def find_local(self, ts: int, year: int, fold: int) -> ZoneState:
         """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
@@ -406,7 +406,7 @@ class _Rules:
         if not lt or ts > lt[-1]:
             after = self.after
             if after.__class__ is PosixTZ:
-                return after.find_local(ts, year, fold)  # type: ignore[union-attr]
+                return after.find_local(ts, year, fold)
             return after  # type: ignore[return-value]
         return self.types[self.idx[bisect_right(lt, ts) - 1]]
 
@@ -420,7 +420,7 @@ class _Rules:
         if not n or ts > utc[-1]:
             after = self.after
             if after.__class__ is PosixTZ:
-                state, fold = after.find_utc(ts, year)  # type: ignore[union-attr]
+                state, fold = after.find_utc(ts, year)
             else:
                 state, fold = after, False  # type: ignore[assignment]
             if n and not fold:
@@ -429,7 +429,7 @@ class _Rules:
                 prev = self.types[self.idx[n - 2]] if n > 1 else self.before
                 diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
                 fold = diff > 0 and ts < utc[-1] + diff
-            return state, fold  # type: ignore[return-value]
+            return state, fold
         idx = bisect_right(utc, ts)
         types, idxs = self.types, self.idx
         if idx >= 2:
@@ -437,7 +437,7 @@ class _Rules:
         else:
             prev, state = self.before, types[idxs[0]]
         shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
-        return state, shift > ts - utc[idx - 1]  # type: ignore[return-value]
+        return state, shift > ts - utc[idx - 1]
 
     def state_at(self, ts: int) -> ZoneState:
         """The state at the UTC instant ``ts``."""
@@ -644,7 +644,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer
+                return answer  # type: ignore[return-value]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[0]
@@ -656,7 +656,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[2][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer
+                return answer  # type: ignore[return-value]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[1]
@@ -668,7 +668,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[3][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer
+                return answer  # type: ignore[return-value]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[2]
@@ -680,7 +680,7 @@ class _ZoneRules(tzinfo):
                 tab = r.utcs[dt.year]
                 off = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
                 if off is not None:
-                    return dt + off
+                    return dt + off  # type: ignore[operator]
         except (KeyError, AttributeError, TypeError):
             pass
         if not isinstance(dt, datetime):
@@ -790,6 +790,16 @@ def _same(value: Any) -> Any:
 
 
 _PATTERNS: dict[bytes, bytes] = {}
+_SHARED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+
+
+def _shared(value: tuple[Any, ...]) -> tuple[Any, ...]:
+    """One object for equal answer tuples: most years (and zones) repeat a few.
+
+    Not for states that raise on use: equal by value, they name different footers."""
+    if any(isinstance(v, _Unrepresentable) for v in value):
+        return value
+    return _memo(_SHARED, 4096, value, _same)
 
 
 def _year_of(ts: int) -> int:
