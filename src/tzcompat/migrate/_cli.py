@@ -204,6 +204,7 @@ class _Summary:
     errors: list[str] = field(default_factory=list)
     report: list[str] = field(default_factory=list)
     records: list[_report.Record] = field(default_factory=list)
+    escapes: set[str] = field(default_factory=set)
     problems: list[_report.Problem] = field(default_factory=list)
     markers: int = 0
     notes: int = 0
@@ -257,7 +258,7 @@ class _Options:
         plan = self.plan
         parts = [
             repr((self.style, self.format, self.select, self.ignore, self.unsafe_fixes)),
-            repr((plan.helpers_file, plan.inline) if plan else None),
+            repr((plan.helpers_file, plan.inline, plan.index.partial) if plan else None),
         ]
         if plan is not None:
             index = plan.index
@@ -278,11 +279,14 @@ class _FileResult:
     findings: list[tuple[int, int, str, str, str, str | None]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     uses_helpers: bool = False  # imports the shared helper module
+    #: modules outside the run that receive this module's zones
+    escapes: list[str] = field(default_factory=list)
 
     def to_cache(self) -> dict[str, object]:
         return {
             "code": self.code, "encoding": self.encoding, "changed": self.changed,
             "findings": self.findings, "errors": self.errors, "helpers": self.uses_helpers,
+            "escapes": self.escapes,
         }  # fmt: skip
 
     @classmethod
@@ -295,6 +299,7 @@ class _FileResult:
             findings=[tuple(f) for f in data["findings"]],  # type: ignore[attr-defined]
             errors=list(data["errors"]),  # type: ignore[call-overload]
             uses_helpers=bool(data["helpers"]),
+            escapes=list(data.get("escapes", ())),  # type: ignore[call-overload]
         )
 
 
@@ -333,6 +338,7 @@ def _process(path: Path, options: _Options) -> _FileResult:
         for f in result.findings
     ]
     out.uses_helpers = result.helpers_module is not None
+    out.escapes = list(getattr(result, "escapes", ()))
     if not result.changed:
         return out
     code = result.code
@@ -514,6 +520,7 @@ def run(
         scans = _scan_all([*files, *extra], runner, cache, args.no_prefilter)
         index = _index(scans, cache)
         index.stamps = {s.module: s.digest for s in scans if s.facts is not None}
+        index.partial = bool(args.exclude)
         plan = _project.Plan(index, args.helpers, bool(args.inline_helpers))
         options = _Options(
             mode=mode,
@@ -588,6 +595,7 @@ def _record(
     result: _FileResult, summary: _Summary, verbose: bool, mode: str, stdout: TextIO, fmt: str
 ) -> None:
     summary.files += 1
+    summary.escapes.update(result.escapes)
     for error in result.errors:
         summary.errors.append(error)
         message = error[len(str(result.path)) :] if error.startswith(str(result.path)) else error
@@ -681,6 +689,7 @@ def _finish(
             [str(p) for p in summary.changed],
             summary.files,
             str(__version__),
+            sorted(summary.escapes),
         )
         if fmt == "json":
             _report.write_json(report, stdout)
@@ -693,6 +702,11 @@ def _finish(
             stderr.write(line + "\n")
     for line in summary.errors:
         stderr.write(f"error: {line}\n")
+    if summary.escapes:
+        stderr.write(
+            "zones reach modules outside this run (add them to the run or to --index): "
+            + ", ".join(sorted(summary.escapes)) + "\n"
+        )
     verb = {"write": "rewritten", "diff": "would be rewritten", "check": "would be rewritten"}
     stderr.write(
         f"{len(summary.changed)} of {summary.files} files {verb[mode]}; "

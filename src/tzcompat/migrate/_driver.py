@@ -78,12 +78,14 @@ class _ModuleReading(cst.CSTVisitor):
         self.duck_typed: set[str] = set()
         self.quotes = {"'": 0, '"': 0}
         self._helper_blocks = 0
+        self.tries = 0
 
     @property
     def quote(self) -> str:
         return "'" if self.quotes["'"] > self.quotes['"'] else '"'
 
     def visit_Try(self, node: cst.Try) -> None:
+        self.tries += 1
         self._helper_blocks += _placement.is_helper_block(node)
 
     def leave_Try(self, original_node: cst.Try) -> None:
@@ -256,7 +258,8 @@ def migrate_module(
             _helpers.REPLACE_NAME in wanted,
         )
         new = _placement.insert_source(new, source)
-    new = _placement.drop_emptied_tries(module, new)
+    if reading.tries:  # without a try block no rewrite can empty one (two visits saved)
+        new = _placement.drop_emptied_tries(module, new)
     return new, findings, migrator.used_helpers
 
 

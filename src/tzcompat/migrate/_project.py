@@ -84,6 +84,9 @@ class ProjectIndex:
     utc_names: set[str] = field(default_factory=set)
     #: module -> hash of the source its facts come from (the CLI's cache keys)
     stamps: dict[str, str] = field(default_factory=dict)
+    #: the run leaves out modules of the project (``--exclude``): what a public function
+    #: returns may reach code that is not migrated with it
+    partial: bool = False
 
     @property
     def zone_names(self) -> frozenset[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import TextIO
 
 FORMATS = ("text", "json", "sarif", "github")
@@ -49,6 +49,8 @@ class Report:
     changed: list[str]
     files: int
     version: str
+    #: modules outside the run that receive zones from it (add them to the run or --index)
+    escapes: list[str] = field(default_factory=list)
 
 
 def _level(kind: str) -> str:
@@ -63,6 +65,7 @@ def write_json(report: Report, out: TextIO) -> None:
         "changed": report.changed,
         "findings": [asdict(r) for r in report.records],
         "errors": [asdict(p) for p in report.problems],
+        "escapes": report.escapes,
     }
     json.dump(data, out, indent=2)
     out.write("\n")
