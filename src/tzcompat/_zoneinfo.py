@@ -30,7 +30,10 @@ if TYPE_CHECKING:
 
 __all__ = ["RawZoneInfo", "ZoneInfo"]
 
-_StdZoneInfo: Any = _tzpath.stdlib_zoneinfo().ZoneInfo
+if TYPE_CHECKING:
+    from zoneinfo import ZoneInfo as _StdZoneInfo
+else:
+    _StdZoneInfo = _tzpath.stdlib_zoneinfo().ZoneInfo
 # The stdlib's from_file, bound to our class when called: it allocates an instance of
 # the subclass and fills the stdlib's own fields (C struct, or instance dict).
 _std_from_file = _StdZoneInfo.__dict__["from_file"]
@@ -150,7 +153,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
             except KeyError:
                 pass
         strong = cls._z_strong
-        instance = strong.get(key)
+        instance = strong.get(key)  # type: ignore[assignment]
         if instance is not None:
             newest = cls._z_newest
             if newest[0] != key:
@@ -198,7 +201,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         return cls._from_tzif(data, key, source, version)
 
     @classmethod
-    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:
+    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]  # any binary stream with read()
         """Build a zone from a binary file object holding TZif data (never cached)."""
         obj = cls._from_tzif(read_tzif(fobj), key)
         obj._z_file_repr = repr(fobj)
@@ -210,7 +213,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         obj = _std_part(cls, data, key)
         obj._setup(data, key, source, version)
         obj._z_from_cache = False
-        return obj
+        return obj  # type: ignore[no-any-return]
 
     @classmethod
     def _from_engine(cls, engine: ZoneEngine) -> ZoneInfo:
@@ -235,7 +238,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     # --- identity, repr, pickling -----------------------------------------
 
     @property
-    def key(self) -> str | None:
+    def key(self) -> str | None:  # type: ignore[override]  # None for from_file, as the stdlib's
         """The key this zone was requested with (None for ``from_file`` without one)."""
         return self._z_key
 
