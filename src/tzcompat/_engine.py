@@ -799,7 +799,7 @@ def _shared(value: tuple[Any, ...]) -> tuple[Any, ...]:
     Not for states that raise on use: equal by value, they name different footers."""
     if any(isinstance(v, _Unrepresentable) for v in value):
         return value
-    return _memo(_SHARED, 4096, value, _same)
+    return _memo(_SHARED, 4096, value, _same)  # type: ignore[no-any-return]
 
 
 def _year_of(ts: int) -> int:

@@ -266,7 +266,7 @@ class _Scanner(ast.NodeVisitor):
         if self.qual(func) == "pytz.timezone" and node.args:
             key = node.args[0]
             literal = isinstance(key, ast.Constant) and isinstance(key.value, str)
-            self.dynamic |= not literal or key.value.upper() == "UTC"  # type: ignore[union-attr]
+            self.dynamic |= not literal or key.value.upper() == "UTC"  # type: ignore[attr-defined]
         if isinstance(func, ast.Attribute) and func.attr == "localize":
             self.raises |= len(node.args) >= 2 and _is_none(node.args[1])
             self.raises |= any(k.arg == "is_dst" and _is_none(k.value) for k in node.keywords)
@@ -360,7 +360,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             raw = scan.classify(stmt.value)
             utc = _utc_like(scan, stmt.value)
-            for target in targets:
+            for target in targets:  # type: ignore[assignment]
                 if raw and isinstance(target, ast.Name):
                     bindings[target.id] = raw
                 if utc and isinstance(target, ast.Name):
