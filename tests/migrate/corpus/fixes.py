@@ -95,6 +95,38 @@ FIXES: dict[str, tuple[Fix, ...]] = {
     ),
     # tzlocal: none needed (its new failures fail at their own marked lines)
     "tzlocal": (),
+    "APScheduler": (
+        # [duck-typing] and [zone-attribute]: a ZoneInfo (it has .key) is a zone too
+        Fix(
+            "apscheduler/util.py",
+            "if not hasattr(obj, 'localize') or not hasattr(obj, 'normalize'):",
+            "if not hasattr(obj, 'key') and not ("
+            "hasattr(obj, 'localize') and hasattr(obj, 'normalize')):",
+        ),
+        Fix(
+            "apscheduler/util.py",
+            "if obj.zone == 'local':",
+            "if getattr(obj, 'zone', getattr(obj, 'key', None)) == 'local':",
+        ),
+        # [normalize-arithmetic]: pytz's +/- then normalize() was UTC arithmetic
+        Fix(
+            "apscheduler/triggers/cron/__init__.py",
+            "return self.timezone.normalize(dateval + difference), fieldnum",
+            "return (dateval.astimezone(_utc()) + difference).astimezone(self.timezone), fieldnum",
+        ),
+        Fix(
+            "apscheduler/triggers/cron/__init__.py",
+            "class CronTrigger(BaseTrigger):",
+            "def _utc():\n    import datetime\n\n    return datetime.timezone.utc\n\n\n"
+            "class CronTrigger(BaseTrigger):",
+            helper=True,
+        ),
+        Fix(
+            "apscheduler/triggers/interval.py",
+            "return self.timezone.normalize(next_fire_time)",
+            "return next_fire_time.astimezone(self.timezone)",
+        ),
+    ),
     "DateTime": (
         # [duck-typing] and [zone-attribute]: ZoneInfo's name is .key
         Fix(
