@@ -63,8 +63,8 @@ if transition is not None:
 assert_type(tzcompat.available_timezones(), set[str])
 assert_type(tzcompat.data_version(), str | None)
 ZoneInfo(42)  # type: ignore[arg-type]
-paris.no_such_attribute  # type: ignore[attr-defined]  # a real class to the checker, not Any
-tzcompat.pytz.timezone("UTC").no_such_attribute  # type: ignore[attr-defined]
+typo = paris.no_such_attribute  # type: ignore[attr-defined]  # a real class, not Any
+typo = tzcompat.pytz.timezone("UTC").no_such_attribute  # type: ignore[attr-defined]
 try:
     ZoneInfo("Nowhere/Special")
 except zoneinfo.ZoneInfoNotFoundError:
