@@ -327,3 +327,85 @@ def test_utc_from_another_module_is_never_zone_arithmetic() -> None:
     assert "lib.consts.UTC" in second.utc_names
     for module, code in out.items():
         assert migrate_source(code, index=second, module_name=module).code == code, module
+
+
+def _escape_package(root: Path) -> list[Path]:
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "zones.py").write_text(
+        "import pytz\n"
+        "from .report import render\n\n\n"
+        "def show(key):\n"
+        "    return render(pytz.timezone(key))\n\n\n"
+        "def local(key):\n"
+        "    return pytz.timezone(key).zone\n"
+    )
+    (pkg / "report.py").write_text("def render(tz):\n    return tz.zone\n")
+    return [pkg / "__init__.py", pkg / "zones.py", pkg / "report.py"]
+
+
+def test_zone_escaping_a_partial_run_is_marked(tmp_path: Path) -> None:
+    """Issue 16, pattern 4: migrating zones.py alone hands a ZoneInfo to report.py, which still
+    reads .zone. The call is marked and the result names the module to add to the run."""
+    init, zones, report = _escape_package(tmp_path / "before")
+    alone = build_index([init, zones])  # the run: report.py is neither migrated nor indexed
+    result = migrate_source(zones.read_text(), index=alone, module_name="pkg.zones")
+    assert result.escapes == ["pkg.report"]
+    marked = [f for f in result.findings if f.code == "zone-escapes"]
+    assert [(f.kind, f.tzm_code) for f in marked] == [("marker", "TZM130")]
+    show = result.code.split("def show(")[1].split("\ndef ")[0]
+    assert "# tzcompat-migrate[zone-escapes]: passed to pkg.report" in show
+    assert "zone-escapes" not in result.code.split("def local(")[1]  # stays in the module
+    # run it: the marked call is where the value changes
+    after_root = tmp_path / "after"
+    shutil.copytree(tmp_path / "before", after_root)
+    (after_root / "pkg" / "zones.py").write_text(result.code)
+    old = _load_pkg(tmp_path / "before")
+    assert old.show("Europe/Paris") == "Europe/Paris"
+    new = _load_pkg(after_root)
+    assert new.local("Europe/Paris") == "Europe/Paris"
+    with pytest.raises(AttributeError):
+        new.show("Europe/Paris")
+    # an index that covers report.py knows what it does: no escape (report.py gets its own
+    # marker when it is migrated)
+    covered = build_index([init, zones, report])
+    result = migrate_source(zones.read_text(), index=covered, module_name="pkg.zones")
+    assert result.escapes == [] and "zone-escapes" not in result.code
+
+
+def _load_pkg(root: Path) -> types.ModuleType:
+    for name in [n for n in sys.modules if n == "pkg" or n.startswith("pkg.")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module("pkg.zones")
+    finally:
+        sys.path.remove(str(root))
+        for name in [n for n in sys.modules if n == "pkg" or n.startswith("pkg.")]:
+            del sys.modules[name]
+
+
+def test_utc_named_zone_of_another_module_is_localized_the_same(tmp_path: Path) -> None:
+    """Corpus finding F1 (exchangelib): ``UTC = Zone.timezone('UTC')`` imported elsewhere; its
+    ``.localize`` gets the same rewrite in both modules (the helper defers to a pytz zone)."""
+    pkg = tmp_path / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "zones.py").write_text(
+        "import pytz\n\n\nclass Zone:\n    @classmethod\n    def timezone(cls, name):\n"
+        "        return pytz.timezone(name)\n\n\nUTC = Zone.timezone('UTC')\n\n\n"
+        "def f(naive):\n    return UTC.localize(naive)\n"
+    )
+    (pkg / "fields.py").write_text(
+        "from .zones import UTC, Zone\n\n\ndef g(naive, other):\n"
+        "    return UTC.localize(naive), other.localize(naive)\n"
+    )
+    paths = [pkg / "__init__.py", pkg / "zones.py", pkg / "fields.py"]
+    plan = Plan(build_index(paths))
+    out = {p.name: migrate_source(p.read_text(), **plan.kwargs_for(p)) for p in paths}
+    assert "_tz_localize(naive, UTC)" in out["zones.py"].code
+    fields = out["fields.py"].code
+    assert "_tz_localize(naive, UTC)" in fields
+    # an untraceable receiver that is not the project's is left alone, unmarked
+    assert "other.localize(naive)" in fields and "pytz-method" not in fields

@@ -220,9 +220,9 @@ class Analysis:
         else:
             return False
         lowered = name.lower()
-        return name == "tzinfo" or (
-            ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
-        )
+        if name == "tzinfo" or lowered == "utc" or lowered.startswith("utc_"):
+            return True  # UTC = SomeZone.timezone("UTC") (exchangelib)
+        return ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
 
     def is_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when ``node`` provably evaluates to an aware datetime (or raises)."""

@@ -15,9 +15,12 @@ marks the site and names the module to add to the run or to the index
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
+from .. import _helpers
 from .._codes import CodeInfo, Finding
 from .._project import resolve_relative
 from . import Example
@@ -69,12 +72,20 @@ def _outside(m: Migrator, node: cst.BaseExpression) -> str | None:
         if name.split(".")[0] in ("pytz", "dateutil"):
             continue
         parts = name.split(".")
-        if m.index is not None and any(
-            ".".join(parts[:i]) in m.index.modules for i in range(len(parts), 0, -1)
-        ):
+        if parts[-1] in _helpers.HELPER_NAMES:
+            continue  # the codemod's own helpers take ZoneInfo and pytz zones alike
+        if m.index is not None and _covered(m.index.modules, parts):
             continue  # the index knows what that module does with it
         return ".".join(parts[:-1]) or name
     return None
+
+
+def _covered(modules: Collection[str], parts: list[str]) -> bool:
+    """True when ``pkg.mod.func`` (or ``pkg.mod.Class.method``) lives in an indexed module;
+    ``pkg`` alone being indexed does not cover ``pkg.mod``."""
+    if ".".join(parts[:-1]) in modules:
+        return True
+    return len(parts) > 2 and parts[-2][:1].isupper() and ".".join(parts[:-2]) in modules
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:

@@ -57,6 +57,9 @@ def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
     ok, kind = m.pytz_receiver(func.value)
     shape = mk.plain_args(original)
     if not ok:
+        if m.pytz_world and m.from_project(func.value):
+            # a project object the codemod cannot trace: may be a pytz zone today
+            m.report(original, "pytz-method", detail=f".{func.attr.value}")
         return None
     if shape is None or not _localize_shape(*shape):
         m.report(original, "call-shape", detail=ana.source(original.func))

@@ -65,6 +65,9 @@ def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Ba
     ok, kind = m.pytz_receiver(func.value)
     shape = mk.plain_args(original)
     if not ok:
+        if m.pytz_world and m.from_project(func.value):
+            # a project object the codemod cannot trace: may be a pytz zone today
+            m.report(original, "pytz-method", detail=f".{func.attr.value}")
         return None
     if shape is None:
         m.report(original, "call-shape", detail=ana.source(original.func))
