@@ -72,6 +72,12 @@ except zoneinfo.ZoneInfoNotFoundError:
 except tzcompat.ZoneInfoNotFoundError:
     pass
 
+report = tzcompat.refresh()  # live data: re-read zones whose files changed
+assert_type(report, tzcompat.RefreshReport)
+watcher = tzcompat.watch(60)
+assert_type(watcher, tzcompat.Watcher)
+assert_type(watcher.poll(), tzcompat.RefreshReport | None)
+
 # --- tzcompat.pytz ---------------------------------------------------------------------------
 
 eastern = tzcompat.pytz.timezone("US/Eastern")
