@@ -75,3 +75,17 @@ def test_markdown_links_were_converted(site):
 def test_page_is_in_the_navigation(site, page):
     index = _parse(site / "index.html")
     assert page in index.links
+
+
+def test_readme_links_point_at_files():
+    """The README links into docs/ by path (GitHub renders them): each target exists."""
+    import re
+
+    from ._pages import ROOT
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    local = [t for t in targets if not urlsplit(t).scheme]
+    assert local
+    missing = [t for t in local if not (ROOT / t).exists()]
+    assert not missing, missing
