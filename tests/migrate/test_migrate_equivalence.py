@@ -357,6 +357,7 @@ _VALUES_MARKED = {
     "before": "aware-comparison",
     "_names": "zone-attribute",
     "probe": "is-dst-method",
+    "rebuilt": "timetz",
 }
 
 
@@ -398,6 +399,10 @@ def test_value_markers_sit_where_values_change() -> None:
     with pytest.raises(TypeError):
         after.probe(ny, repeated)
     assert "tzname-none" in _body(after_source, "_names")
+    # timetz(): pytz's time kept EDT; a ZoneInfo time takes the offset of the date it joins
+    june = datetime(2020, 6, 1, 12)
+    assert before.rebuilt(ny, june).utcoffset() == timedelta(hours=-4)
+    assert after.rebuilt(ny, june).utcoffset() == timedelta(hours=-5)
     for function, code in _VALUES_MARKED.items():
         assert f"# tzcompat-migrate[{code}]" in _body(after_source, function), function
 
@@ -410,11 +415,13 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     fixed = {f.code for f in result.findings if f.kind == "fix"}
     assert fixed == {
         "aware-difference", "aware-comparison", "replace-wall", "zone-attribute", "tzname-none",
-        "is-dst-method",
+        "is-dst-method", "timetz",
     }  # fmt: skip
     assert "_tz_replace(" in _body(after_source, "midnight")
     assert "# tzcompat-migrate[aware-arithmetic]" in _body(after_source, "__add__")  # no fix
-    functions = ["between", "slot_length", "midnight", "elapsed", "before", "label", "probe"]
+    functions = [
+        "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
+    ]  # fmt: skip
 
     @given(_arguments())
     def check(arguments: dict[str, object]) -> None:

@@ -217,6 +217,12 @@ class Analysis:
             name = node.attr.value
         elif isinstance(node, cst.Name):
             name = node.value
+        elif isinstance(node, cst.Subscript) and len(node.slice) == 1:
+            index = node.slice[0].slice
+            key = string_value(index.value) if isinstance(index, cst.Index) else None
+            if key is None:
+                return False
+            name = key  # conf["default_timezone"]
         else:
             return False
         lowered = name.lower()
@@ -635,6 +641,10 @@ class Analysis:
             return False
         if self.utc_aware(shifted):
             return False
+        func = shifted.func if isinstance(shifted, cst.Call) else None
+        if isinstance(func, cst.Attribute) and func.attr.value in ("date", "today"):
+            return False  # a date has no zone
+
         root = self.root(shifted)
         name = root.value if isinstance(root, cst.Name) else ""
         return not any(part in name.lower() for part in ("delta", "offset", "duration"))

@@ -56,7 +56,26 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     if m.ref(func) is not None:
         return None
-    return call_normalize(m, original, updated)
+    result = call_normalize(m, original, updated)
+    if result is not None:
+        duck_typed_by_exception(m, original)
+    return result
+
+
+def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
+    """``try: tz.normalize(...) except AttributeError:``: the handler was the test for "not a
+    pytz zone" and never runs once the call is rewritten (APScheduler's convert_to_datetime)."""
+    node = m.parent(call)
+    while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
+        node = m.parent(node)
+    if not isinstance(node, cst.Try):
+        return
+    for handler in node.handlers:
+        kinds = handler.type
+        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
+            m.report(call, "duck-typing", detail="except AttributeError around .normalize()")
+            return
 
 
 def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:

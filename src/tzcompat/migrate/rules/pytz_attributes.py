@@ -116,7 +116,10 @@ def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
     if attr in ("localize", "normalize"):
         parent = m.parent(node)
         called = isinstance(parent, cst.Call) and parent.func is node
-        if not called and (m.zone_kind(receiver) or m.tz_like(receiver)):
+        # in a module importing pytz any receiver not imported from elsewhere may be a zone
+        # (khal: self.conf['locale']['default_timezone'].localize), as for calls
+        traced = m.zone_kind(receiver) or m.tz_like(receiver)
+        if not called and (traced or (m.has_pytz and not m.foreign(receiver))):
             m.report(node, "bound-method", detail=f".{attr}")
 
 
