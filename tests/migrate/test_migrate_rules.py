@@ -79,3 +79,17 @@ def test_every_code_has_an_example() -> None:
     }  # fmt: skip
     missing = set(_codes.BY_NAME) - shown - elsewhere
     assert not missing
+
+
+def test_docs_code_table_matches_the_registry() -> None:
+    """docs/codemod.md lists every code with its name, kind and fix class (and nothing else)."""
+    from pathlib import Path
+
+    page = Path(__file__).parents[2] / "docs" / "codemod.md"
+    rows = set()
+    for line in page.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[0].startswith("TZM"):
+            rows.add(tuple(cells[:4]))
+    expected = {(i.code, i.name, i.kind, i.fix) for i in _codes.CODES.values()}
+    assert rows == expected
