@@ -67,6 +67,9 @@ class ModuleFacts:
     arith_calls: frozenset[str] = frozenset()
     #: the project modules it imports from (absolute names, pytz/dateutil aside)
     project_imports: frozenset[str] = frozenset()
+    #: what the receivers of its ``x.localize()``/``x.normalize()`` calls are imported as
+    #: (``formats.localize(v)``: a project object there is marked)
+    localize_imports: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -377,10 +380,24 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
     }  # fmt: skip
     gate, names, arith_calls = _evidence(tree, nodes, deltas, scan.imports.keys())
     top = module.split(".")[0]
+    imported_names = {*scan.imports.values()} | {
+        alias.name for node in nodes if isinstance(node, ast.Import) for alias in node.names
+    }
     project_imports = frozenset(
-        target for target in scan.imports.values()
-        if target.split(".")[0] == top and "." in module
-    )  # fmt: skip
+        target for target in imported_names if target.split(".")[0] == top and "." in module
+    )
+    localize_imports = set()
+    for node in nodes:
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("localize", "normalize")
+        ):
+            root = node.func.value
+            while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+                root = root.func if isinstance(root, ast.Call) else root.value
+            if isinstance(root, ast.Name) and root.id in scan.imports:
+                localize_imports.add(scan.imports[root.id])
     legacy = frozenset(
         local for local, target in scan.imports.items()
         if target.split(".")[0] in ("pytz", "dateutil")
@@ -404,6 +421,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         names=names,
         arith_calls=arith_calls,
         project_imports=project_imports,
+        localize_imports=frozenset(localize_imports),
     )
 
 
@@ -430,7 +448,9 @@ def _tz_like(node: ast.AST) -> bool:
     else:
         return False
     lowered = name.lower()
-    return name == "tzinfo" or (("tz" in lowered or "zone" in lowered) and "tzname" not in lowered)
+    if name == "tzinfo" or lowered == "utc" or lowered.startswith("utc_"):
+        return True  # UTC = SomeZone.timezone("UTC")
+    return ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
 
 
 def _tzinfo_attr(node: ast.AST) -> bool:
@@ -578,6 +598,10 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
     gate = facts.gate
     if "tz" in gate:
         return True
+    for target in facts.localize_imports:  # a project object's .localize(): marked
+        parts = target.split(".")
+        if any(".".join(parts[:i]) in index.modules for i in range(len(parts), 0, -1)):
+            return True
     if "zone" in gate and facts.names & index.zone_names:
         return True
     if "zone-dst" in gate and facts.names & index.dst_zone_names:
@@ -598,11 +622,16 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
 
 
 def _escapes(facts: ModuleFacts, index: ProjectIndex) -> bool:
-    """True when the module imports from a module of its package that the index lacks."""
+    """True when the module imports from a module of its package that the index lacks (a
+    package's ``__init__`` covers its own names, not its submodules)."""
+    modules = index.modules
     for name in facts.project_imports:
         parts = name.split(".")
-        if not any(".".join(parts[:i]) in index.modules for i in range(len(parts), 0, -1)):
-            return True
+        if name in modules or ".".join(parts[:-1]) in modules:
+            continue  # the module itself, or a name of an indexed module
+        if len(parts) > 2 and ".".join(parts[:-2]) in modules:
+            continue  # Class.method of an indexed module
+        return True
     return False
 
 
