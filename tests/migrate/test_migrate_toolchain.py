@@ -318,3 +318,31 @@ def test_first_pass_keeps_the_report(tmp_path: Path) -> None:
     strip = lambda text: text.rsplit("(", 1)[0]  # noqa: E731 - the files/s differ
     assert (fast[0], fast[1], strip(fast[2])) == (slow[0], slow[1], strip(slow[2]))
     assert "[aware-arithmetic]" in fast[2] and "[lmt]" in fast[2]
+
+
+# ------------------------------------------------------------------ zones leaving the run
+def _escape_tree(root: Path) -> None:
+    pkg = root / "pkg"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "zones.py").write_text(
+        "import pytz\nfrom .report import render\n\n\n"
+        "def show(key):\n    return render(pytz.timezone(key))\n"
+    )
+    (pkg / "report.py").write_text("def render(tz):\n    return tz.zone\n")
+
+
+def test_excluded_module_receiving_zones_is_named(tmp_path: Path) -> None:
+    _escape_tree(tmp_path)
+    status, out, err = cli("--check", "--exclude", "report.py", str(tmp_path))
+    assert status == 1
+    assert (
+        "zones reach modules outside this run (add them to the run or to --index): pkg.report"
+        in err
+    )
+    assert "TZM130 marker [zone-escapes]" in err
+    _, out, _ = cli("--check", "--exclude", "report.py", "--output-format", "json", str(tmp_path))
+    assert json.loads(out)["escapes"] == ["pkg.report"]
+    # indexed (not migrated), its use of the zone is known: nothing escapes
+    _, _, err = cli("--check", str(tmp_path / "pkg" / "zones.py"), "--index", str(tmp_path))
+    assert "zones reach" not in err and "zone-escapes" not in err

@@ -13,7 +13,6 @@ from typing import TextIO
 
 FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-_HELP_URI = "https://github.com/tzcompat/tzcompat/blob/main/docs/codemod.md"
 
 
 @dataclass(frozen=True)
@@ -109,7 +108,6 @@ def sarif(report: Report, rules: Sequence[tuple[str, str, str]]) -> dict[str, ob
     driver = {
         "name": "tzcompat-migrate",
         "version": report.version,
-        "informationUri": _HELP_URI,
         "rules": [
             {
                 "id": code,
