@@ -31,24 +31,27 @@ _WRAPPER = """\
 import resource, sys
 from tzcompat.migrate._cli import run
 status = run(sys.argv[1:])
-peak = max(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss,
-           resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-sys.stderr.write(f"\\nPEAK_KB {peak}\\n")
+me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+peak = max(me.ru_maxrss, kids.ru_maxrss)
+cpu = me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+sys.stderr.write(f"\\nPEAK_KB {peak} {cpu}\\n")
 sys.exit(status)
 """
 
 
-def _migrate(tree: Path, *args: str) -> tuple[float, float, int, str]:
-    """(seconds, peak MB, status, report lines) of one ``migrate --check`` run on ``tree``."""
+def _migrate(tree: Path, *args: str) -> tuple[float, float, float, int, str]:
+    """(seconds, peak MB, CPU seconds, status, report lines) of one ``migrate --check`` run
+    on ``tree`` (CPU: the process and its workers, user + system; the interpreter's start
+    is in it, as in the wall time)."""
     argv = [sys.executable, "-c", _WRAPPER, "--check", "--no-progress", *args, tree.name]
     started = time.perf_counter()
     done = subprocess.run(argv, cwd=tree.parent, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
     lines = done.stderr.splitlines()
-    peak = next(int(ln.split()[1]) for ln in lines if ln.startswith("PEAK_KB"))
+    peak, cpu = next(ln.split()[1:] for ln in lines if ln.startswith("PEAK_KB"))
     # the report without the rate at the end of the summary line
     report = "\n".join(ln.rsplit(" (", 1)[0] for ln in lines if not ln.startswith("PEAK_KB"))
-    return seconds, peak / 1024, done.returncode, report
+    return seconds, int(peak) / 1024, float(cpu), done.returncode, report
 
 
 def _ruff(tree: Path) -> float | None:
@@ -220,35 +223,43 @@ def synthetic_tree(workdir: Path, files: int = 20_000, pytz_modules: int = 5) ->
     return root
 
 
-def _row(label: str, files: int, seconds: float | None, peak: float | None = None) -> str:
+def _row(
+    label: str, files: int, seconds: float | None, peak: float | None = None, cpu: float = 0.0
+) -> str:
     if seconds is None:
-        return f"| {label} | n/a | n/a | |"
-    rate = files / seconds
+        return f"| {label} | n/a | n/a | | | |"
     mem = f"{peak:.0f}" if peak is not None else ""
-    return f"| {label} | {seconds:.2f} | {rate:,.0f} | {mem} |"
+    per_cpu = f"{files / cpu:,.0f}" if cpu else ""
+    cpu_text = f"{cpu:.2f}" if cpu else ""
+    return f"| {label} | {seconds:.2f} | {files / seconds:,.0f} | {cpu_text} | {per_cpu} | {mem} |"
+
+
+def _run_row(label: str, files: int, result: tuple[float, float, float, int, str]) -> str:
+    return _row(label, files, result[0], result[1], result[2])
 
 
 def bench_tree(tree: Path, cache: Path, reference: bool) -> None:
     files = sum(1 for _ in tree.rglob("*.py"))
     print(f"\n### {tree.name}: {files} files\n")
-    print("| run | seconds | files/s | peak MB |\n|---|---:|---:|---:|")
+    print("| run | seconds | files/s | CPU s | files/CPU s | peak MB |")
+    print("|---|---:|---:|---:|---:|---:|")
     j1 = _migrate(tree, "-j", "1", "--no-cache")
-    print(_row("tzcompat migrate --check -j 1", files, j1[0], j1[1]))
+    print(_run_row("tzcompat migrate --check -j 1", files, j1))
     j2 = _migrate(tree, "-j", "2", "--no-cache")
-    print(_row("tzcompat migrate --check -j 2", files, j2[0], j2[1]))
+    print(_run_row("tzcompat migrate --check -j 2", files, j2))
     shutil.rmtree(cache, ignore_errors=True)
     cold = _migrate(tree, "-j", "1", "--cache-dir", str(cache))
-    print(_row("-j 1, cold cache (fills it)", files, cold[0], cold[1]))
+    print(_run_row("-j 1, cold cache (fills it)", files, cold))
     warm = _migrate(tree, "-j", "1", "--cache-dir", str(cache))
-    print(_row("-j 1, warm cache (unchanged tree)", files, warm[0], warm[1]))
+    print(_run_row("-j 1, warm cache (unchanged tree)", files, warm))
     print(_row("ruff check --select UP", files, _ruff(tree)))
     print(_row("read every file, test b'pytz'", files, _read_all(tree)))
-    same = j1[2:] == j2[2:] == cold[2:] == warm[2:]
+    same = j1[3:] == j2[3:] == cold[3:] == warm[3:]
     print(f"\nreports of the four tzcompat runs identical: {same}")
     if reference:
-        ref = _migrate(tree, "-j", "1", "--no-prefilter")
-        print(_row("reference: every file through LibCST (--no-prefilter)", files, ref[0], ref[1]))
-        print(f"report identical to the reference: {ref[2:] == j1[2:]}")
+        ref = _migrate(tree, "-j", "2", "--no-prefilter")
+        print(_run_row("reference: every file through LibCST (--no-prefilter, -j 2)", files, ref))
+        print(f"report identical to the reference: {ref[3:] == j1[3:]}")
 
 
 def run(argv: list[str] | None = None) -> None:
