@@ -28,8 +28,8 @@ __all__ = ["SLOTS", "ZoneEngine", "build_rules"]
 
 _MIN_TS = (datetime.min.toordinal() - _EPOCH_ORDINAL) * 86400
 _NO_STATE = (None, None, None, None)
-# Year tables (see _Rules): at most this many years per kind are kept; a table is
-# emptied when full, so memory per zone stays bounded whatever instants are seen.
+# Year tables (see _Rules): at most this many years per kind are kept (the oldest
+# goes first), so memory per zone stays bounded whatever instants are seen.
 _YEAR_CACHE_SIZE = 256
 # A year with more changes than this (only crafted files) gets no table: its answers
 # bisect the whole transition list instead.
@@ -200,7 +200,7 @@ class _Rules:
     """
 
     __slots__ = ("tzif", "source", "version", "utc", "types", "idx", "local", "before",
-                 "after", "fixed", "walls", "utcs")
+                 "after", "fixed", "walls", "utcs", "misses")
 
     tzif: TZifData
     source: str | None
@@ -213,9 +213,9 @@ class _Rules:
     after: PosixTZ | ZoneState
     fixed: bool
     # Per-year tables, keyed by the (wall or UTC) year: see wall_year / utc_year.
-    walls: dict[int, tuple[tuple[int, ...], tuple[ZoneState, ...],
-                           tuple[int, ...], tuple[ZoneState, ...]] | bool]
-    utcs: dict[int, tuple[tuple[int, ...], tuple[tuple[timedelta, bool], ...]] | bool]
+    walls: dict[int, tuple[Any, ...] | bool]
+    utcs: dict[int, tuple[Any, ...] | bool]
+    misses: int  # misses while a table dict is full (see _build)
 
     def __repr__(self) -> str:
         return f"<rules source={self.source!r} version={self.version!r}>"
@@ -239,11 +239,11 @@ class _Rules:
         year, fold = dt.year, dt.fold
         tab = self.walls.get(year)
         if tab is None:
-            tab = self.wall_year(year)
+            tab = self.wall_year(year) if self._build(self.walls) else False
         if tab:
             if fold:
-                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index, misc, no-any-return]
-            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index, misc, no-any-return]
+                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index, no-any-return]
+            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index, no-any-return]
         return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
@@ -252,14 +252,24 @@ class _Rules:
         year = dt.year
         tab = self.utcs.get(year)
         if tab is None:
-            tab = self.utc_year(year)
+            tab = self.utc_year(year) if self._build(self.utcs) else False
         if tab:
-            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index, misc]
+            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index]
         else:
             state, fold = self.find_utc(key - _SHIFT, year)
             off = state[0]
         dt = dt + off
         return dt.replace(fold=1) if fold else dt
+
+    def _build(self, years: dict[int, Any]) -> bool:
+        """Whether a year missing from ``years`` gets its table now: always while
+        there is room; once full (more years in use than are kept) only every 16th
+        miss, the others answered by the reference search, so that instants spread
+        over thousands of years cost a search each rather than a table each."""
+        if len(years) < _YEAR_CACHE_SIZE:
+            return True
+        self.misses += 1
+        return not self.misses % 16
 
     def wall_year(self, year: int) -> tuple[Any, ...] | bool:
         """The wall-clock table of ``year``: the day level (see _day_table) as the
@@ -306,10 +316,7 @@ class _Rules:
                                   for f in range(3)), *out)
             else:
                 tab = False
-        walls = self.walls
-        if len(walls) >= _YEAR_CACHE_SIZE:
-            walls.clear()
-        walls[year] = tab
+        _store(self.walls, year, tab)
         return tab
 
     def utc_year(self, year: int) -> tuple[Any, ...] | bool:
@@ -365,10 +372,7 @@ class _Rules:
 
                 day = _day_table(start, stop, [keys_t, pairs], off, None)
                 tab = (day[0], _shared(day[1]), keys_t, pairs) if day else False
-        utcs = self.utcs
-        if len(utcs) >= _YEAR_CACHE_SIZE:
-            utcs.clear()
-        utcs[year] = tab
+        _store(self.utcs, year, tab)
         return tab
 
     def locals(self) -> tuple[Sequence[int], Sequence[int]]:
@@ -567,6 +571,7 @@ def build_rules(data: TZifData, source: str | None = None,
     r.version = version
     r.walls = {}
     r.utcs = {}
+    r.misses = 0
     trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
     dstoff = _dst_offsets(trans_idx, utcoff, isdst)
     types = [
@@ -644,7 +649,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer  # type: ignore[return-value]
+                return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[0]
@@ -656,7 +661,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[2][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer  # type: ignore[return-value]
+                return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[1]
@@ -668,7 +673,7 @@ class _ZoneRules(tzinfo):
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
             answer = tab[3][tab[0][dt.toordinal() & 511]]  # type: ignore
             if answer is not None:
-                return answer  # type: ignore[return-value]
+                return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[2]
@@ -680,7 +685,7 @@ class _ZoneRules(tzinfo):
                 tab = r.utcs[dt.year]
                 off = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
                 if off is not None:
-                    return dt + off  # type: ignore[operator]
+                    return dt + off  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         if not isinstance(dt, datetime):
@@ -744,6 +749,16 @@ class _ZoneRules(tzinfo):
         """Whether the wall time of ``dt`` is skipped by a gap in this zone."""
         (_, real0), (_, real1) = self._z_rules.readings(dt)
         return not (real0 or real1)
+
+
+def _store(years: dict[int, Any], year: int, table: Any) -> None:
+    """Keep ``table`` for ``year``, dropping the oldest year kept when full."""
+    if len(years) >= _YEAR_CACHE_SIZE:
+        try:
+            del years[next(iter(years))]
+        except (KeyError, RuntimeError, StopIteration):
+            pass  # another thread evicted meanwhile: the bound holds within a few
+    years[year] = table
 
 
 def _day_table(start: int, stop: int, levels: list[Any], at: Any,
