@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tzcompat.migrate import _cli, _project
+from tzcompat.migrate import _cli, _project, _style
 from tzcompat.migrate._cli import run
 from tzcompat.migrate._codes import BY_NAME, CODES
 from tzcompat.migrate._driver import migrate_source
@@ -181,12 +181,20 @@ def test_second_run_comes_from_the_cache(project: Path, monkeypatch: pytest.Monk
     monkeypatch.setattr(_project, "scan_source", None)  # no ast either
     assert cli("--check", "--output-format", "json", str(project))[:2] == first[:2]
     assert calls == []
+    # the rewrite follows the project's style settings: a change there is a new key
+    (project / "ruff.toml").write_text("line-length = 60\n")
+    _style._style_for_dir.cache_clear()  # a new process would read it afresh
+    assert cli("--check", "--output-format", "json", str(project))[:2] == first[:2]
+    assert calls == [project / "pkg" / "legacy.py"]
     monkeypatch.undo()
+    assert cli("--write", "--no-cache", str(project))[0] == 0
     monkeypatch.setattr(_cli, "_process", counting)
-    (project / "pkg" / "legacy.py").write_text(LEGACY + "OTHER = pytz.timezone('UTC')\n")
-    second = cli("--check", "--output-format", "json", str(project))
-    assert calls == [project / "pkg" / "legacy.py"]  # only the edited file again
-    assert len(json.loads(second[1])["findings"]) > len(json.loads(first[1])["findings"])
+    calls.clear()
+    assert cli("--check", str(project))[0] == 0
+    assert calls == [project / "pkg" / "legacy.py"]  # edited: analysed again
+    calls.clear()
+    assert cli("--check", str(project))[0] == 0
+    assert calls == []  # unchanged and clean: from the cache
 
 
 def test_no_cache_writes_nothing(project: Path, _migrate_cache_dir: Path) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
+import dataclasses
 import difflib
 import fnmatch
 import hashlib
@@ -577,7 +578,7 @@ def _migrate(
         elif not (everything or scan.candidate(index)):
             results[i] = _FileResult(path)
         elif cache is not None and (
-            hit := cache.get_result(f"{scan.digest}|{scan.module}|{fingerprint}")
+            hit := cache.get_result(_result_key(scan, fingerprint, options))
         ) is not None:
             results[i] = _FileResult.from_cache(path, hit)
         else:
@@ -585,10 +586,28 @@ def _migrate(
     batches = _batches([files[i] for i in todo], runner.jobs, 4)
     for i, result in zip(todo, runner.map(_process_batch, batches, options), strict=True):
         results[i] = result
-        if cache is not None:
-            scan = scans[i]
-            cache.put_result(f"{scan.digest}|{scan.module}|{fingerprint}", result.to_cache())
+        # an external formatter's output depends on more than the key says: not cached
+        if cache is not None and not (options.format and result.changed):
+            cache.put_result(_result_key(scans[i], fingerprint, options), result.to_cache())
     return results  # type: ignore[return-value]
+
+
+def _result_key(scan: _project.FileScan, fingerprint: str, options: _Options) -> str:
+    """The cache key of a file's result: its bytes, the run, and the style settings in force
+    for it (a rewrite's added imports and wrapped lines follow them)."""
+    style = ""
+    if options.style:
+        from . import _style
+
+        found = _style.find_style(Path(scan.path))
+        values: list[object] = []
+        for f in dataclasses.fields(found):
+            if f.compare:  # frozensets sorted: their order changes from run to run
+                value = getattr(found, f.name)
+                is_set = isinstance(value, frozenset | tuple)
+                values.append(sorted(map(str, value)) if is_set else str(value))
+        style = hashlib.blake2b(repr(values).encode(), digest_size=8).hexdigest()
+    return f"{scan.digest}|{scan.module}|{fingerprint}|{style}"
 
 
 def _record(
