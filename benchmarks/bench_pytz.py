@@ -1,11 +1,21 @@
 """Benchmark: tzcompat.pytz beside real pytz, pytz_deprecation_shim and the stdlib C zoneinfo.
 
     python benchmarks/bench_pytz.py [--quick]     # alone
+    python benchmarks/bench_pytz.py --varied      # only the varied-instant tables
+    python benchmarks/bench_pytz.py --hot         # only the one-datetime table
     python benchmarks/run.py pytz                 # as a section of the main run
 
 Prints ns/op and the ratio of every column to tzcompat.pytz. Targets (issue 3): ``localize``
 >= 10x faster than pytz and <= 2x the stdlib C path (``dt.replace(tzinfo=ZoneInfo(key))``
 plus ``utcoffset()``); everything else at least as fast as pytz; import no slower.
+
+The varied tables (issue 19) loop over 20,000 different instants or wall times (random over
+2000-2050 and 1900-2100), tzcompat.pytz reading the SAME file as pytz (pytz's bundled fat
+file), then tzcompat.pytz on the tzdata package's slim file (pytz reads only the 32-bit
+block, which slim files leave empty, so its column stays on its bundled file); the stdlib's
+C ``zoneinfo`` and tzcompat's core ``ZoneInfo`` on the same file as tzcompat.pytz are
+reference columns. Target: tzcompat.pytz at least 2x pytz on every row. They end with what
+each zone keeps afterwards (tracemalloc).
 """
 
 from __future__ import annotations
@@ -196,16 +206,151 @@ sys.meta_path.insert(0, _Hide())
 """
 
 
+VARIED_COLUMNS = ["tzcompat", "pytz", "stdlib C", "core"]
+
+
+def _files() -> dict[str, tuple[str, str]]:
+    """(file for tzcompat.pytz and the references, file for pytz) per data kind."""
+    import pytz
+    import tzdata
+
+    bundled = os.path.join(os.path.dirname(pytz.__file__), "zoneinfo", *KEY.split("/"))
+    slim = os.path.join(os.path.dirname(tzdata.__file__), "zoneinfo", *KEY.split("/"))
+    return {"pytz's bundled fat file": (bundled, bundled),
+            "slim tzdata file (pytz: its bundled file)": (slim, bundled)}
+
+
+def _zones(ours_path: str, pytz_path: str) -> list[Any]:
+    import io
+    import zoneinfo
+
+    from pytz.tzfile import build_tzinfo as real_build
+
+    import tzcompat
+    from tzcompat.pytz.tzfile import build_tzinfo
+
+    with open(ours_path, "rb") as f:
+        data = f.read()
+    with open(pytz_path, "rb") as f:
+        real = real_build(KEY, f)  # a new zone, as pytz.timezone() builds it
+    return [build_tzinfo(KEY, io.BytesIO(data)), real,
+            zoneinfo.ZoneInfo.from_file(io.BytesIO(data), key=KEY),
+            tzcompat.ZoneInfo.from_file(io.BytesIO(data), key=KEY)]
+
+
+def varied_rows(files: tuple[str, str], lo: int, hi: int,
+                rounds: int) -> list[tuple[str, list[float | None]]]:
+    import pytz
+    from varied import instants, per_op_ns, walls
+
+    import tzcompat.pytz as ours_pytz
+
+    zones = _zones(*files)
+    utcs = [ours_pytz.utc, pytz.utc, timezone.utc, timezone.utc]
+    kinds = [True, True, False, False]  # pytz-style zones (localize/normalize)
+    utc = instants(lo, hi)
+    wall = walls(lo, hi)
+    real = zones[1]
+
+    def exists_once(w: datetime) -> bool:
+        # pytz freezes after 2037 where tzcompat.pytz keeps the rule: ask both.
+        try:
+            real.localize(w, is_dst=None)
+            zones[0].localize(w, is_dst=None)
+        except (pytz.AmbiguousTimeError, pytz.NonExistentTimeError,
+                ours_pytz.AmbiguousTimeError, ours_pytz.NonExistentTimeError):
+            return False
+        return True
+
+    plain = [w for w in wall if exists_once(w)]  # is_dst=None raises on the others
+    local = [[z.localize(w) if k else w.replace(tzinfo=z) for w in wall]
+             for z, k in zip(zones, kinds)]
+    shifted = [[d + timedelta(hours=7) for d in loc] for loc in local]
+    rows: list[tuple[str, list[float | None]]] = []
+
+    def row(label: str, make: Any, refs: Any = None, n: int = len(wall)) -> None:
+        funcs = [make(i) if kinds[i] else (refs(i) if refs else None) for i in range(4)]
+        rows.append((label, per_op_ns(funcs, n=n, rounds=rounds)))
+
+    def attach(i: int) -> Any:  # the zoneinfo way: attach, then ask
+        return lambda z=zones[i]: [w.replace(tzinfo=z).utcoffset() for w in wall]
+
+    row("localize(wall)", lambda i: lambda f=zones[i].localize: [f(w) for w in wall], attach)
+    row("localize(wall, is_dst=True)",
+        lambda i: lambda f=zones[i].localize: [f(w, True) for w in wall])
+    row("localize(wall, is_dst=None)",
+        lambda i: lambda f=zones[i].localize: [f(w, None) for w in plain], n=len(plain))
+    row("normalize(localized + 7h)",
+        lambda i: lambda f=zones[i].normalize, s=shifted[i]: [f(d) for d in s],
+        lambda i: lambda z=zones[i], s=shifted[i], u=timezone.utc: [
+            d.astimezone(u).astimezone(z) for d in s])
+    both = lambda make: (make, make)  # noqa: E731 - the same loop for every column
+    row("UTC -> zone (astimezone)",
+        *both(lambda i: lambda z=zones[i]: [u.astimezone(z) for u in utc]))
+    row("localized.utcoffset()",
+        *both(lambda i: lambda a=local[i]: [d.utcoffset() for d in a]))
+    row("localized.dst()", *both(lambda i: lambda a=local[i]: [d.dst() for d in a]))
+    row("localized.tzname()", *both(lambda i: lambda a=local[i]: [d.tzname() for d in a]))
+    row("localized -> UTC (astimezone(timezone.utc))",
+        *both(lambda i: lambda a=local[i], u=timezone.utc: [d.astimezone(u) for d in a]))
+    row("localized -> UTC (astimezone(pytz.utc))",
+        *both(lambda i: lambda a=local[i], u=utcs[i]: [d.astimezone(u) for d in a]))
+    return rows
+
+
+def memory_rows(files: tuple[str, str]) -> list[tuple[str, list[float | None]]]:
+    """Bytes a zone keeps after varied use: bounded whatever the number of instants."""
+    from varied import instants, walls, zone_memory
+
+    rows: list[tuple[str, list[float | None]]] = []
+    for label, lo, hi, n in (("20k instants 2000-2050", 2000, 2050, 20_000),
+                             ("20k instants 1900-2100", 1900, 2100, 20_000),
+                             ("100k instants 1900-2100", 1900, 2100, 100_000),
+                             ("100k instants 1-9999", 1, 9999, 100_000)):
+        utc = instants(lo, hi, n)
+        wall = walls(lo, hi, n)
+
+        def go(zone: Any, utc: list[datetime] = utc, wall: list[datetime] = wall) -> None:
+            for u in utc:
+                u.astimezone(zone)
+            for w in wall:
+                zone.localize(w)
+
+        values: list[float | None] = []
+        for i in range(2):
+            values.append(zone_memory(lambda i=i: _zones(*files)[i], go))
+        rows.append((f"kept after {label}", values))
+    return rows
+
+
 def run(report: Any = None) -> None:
     """Print the pytz section (``report`` is accepted for the main runner and unused)."""
     repeats = 3 if "--quick" in sys.argv else 5
-    names, table = rows(repeats)
-    print_table(
-        f"pytz adapter ({KEY}; pds = pytz_deprecation_shim)",
-        names,
-        table,
-        note="columns: ns per operation; ratios are each column over tzcompat.pytz",
-    )
+    if "--varied" not in sys.argv:
+        names, table = rows(repeats)
+        print_table(
+            f"pytz adapter ({KEY}; pds = pytz_deprecation_shim)",
+            names,
+            table,
+            note="columns: ns per operation; ratios are each column over tzcompat.pytz",
+        )
+    if "--hot" in sys.argv:
+        return
+    slow = []
+    for what, files in _files().items():
+        for lo, hi in ((2000, 2050), (1900, 2100)):
+            table = varied_rows(files, lo, hi, repeats)
+            print_table(f"pytz, varied instants {lo}-{hi}, {what} ({KEY})", VARIED_COLUMNS,
+                        table, note="ns per element of a loop over 20,000 different "
+                        "datetimes; ratios are each column over tzcompat.pytz (tzcompat); "
+                        "core = tzcompat.ZoneInfo")
+            slow += [f"{name} ({what}, {lo}-{hi})" for name, (a, b, *_) in table
+                     if a and b is not None and b / a < 2]
+        print_table(f"pytz: memory a zone keeps ({what})", VARIED_COLUMNS[:2],
+                    memory_rows(files), unit="B",
+                    note="tracemalloc: bytes still allocated after the loops, beyond the "
+                         "loaded zone (the results dropped)")
+    print(f"rows under 2x: {', '.join(slow) if slow else 'none'}")
 
 
 if __name__ == "__main__":

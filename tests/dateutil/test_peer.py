@@ -84,11 +84,36 @@ def test_isinstance_acceptance():
         assert isinstance(zone, getattr(real, name)), name
         assert isinstance(zone, getattr(ours, name)), name
     assert isinstance(zones["tzstr"], real.tzrangebase)
-    # The adapter's __eq__ still answers NotImplemented for real dateutil's objects; the
-    # real class then decides (it accepts the adapter's objects as its own kind).
+    # The adapter's __eq__ answers NotImplemented for real dateutil's objects (the real
+    # class then decides: it accepts the adapter's objects as its own kind), except
+    # tzfile's, which answers real tzfiles itself with dateutil's structural result
+    # (test_tzfile_equality_with_real_tzfiles).
     assert ours.UTC.__eq__(real.UTC) is NotImplemented
-    assert ours.gettz("America/New_York").__eq__(real.gettz("America/New_York")) is NotImplemented
     assert (ours.UTC == real.UTC) == (real.UTC == ours.UTC)
+
+
+def test_tzfile_equality_with_real_tzfiles():
+    # pandas compares a zone with real gettz()'s zone for the same file on every
+    # Timestamp; the adapter's tzfile answers it (fast), as real dateutil's __eq__ would,
+    # in both directions, for == and !=, twice (the answer for the last zone is kept).
+    import tzdata
+
+    keys = ["America/New_York", "Europe/London", "UTC", "Asia/Kolkata", "Etc/GMT+5"]
+    slim_root = os.path.join(os.path.dirname(tzdata.__file__), "zoneinfo")
+    paths = [os.path.join(root, *k.split("/")) for k in keys
+             for root in ("/usr/share/zoneinfo", slim_root)]
+    paths = [p for p in paths if os.path.exists(p)]
+    reals = [real.tzfile(p) for p in paths]
+    adapted = [ours.tzfile(p) for p in paths]
+    for i, j in [(i, j) for i in range(len(paths)) for j in range(len(paths))]:
+        expected = real.tzfile.__eq__(reals[i], reals[j])
+        for a, b in ((adapted[i], reals[j]), (reals[i], adapted[j]), (adapted[i], adapted[j])):
+            for _ in range(2):
+                assert (a == b) is expected, (paths[i], paths[j], type(a), type(b))
+                assert (a != b) is (not expected), (paths[i], paths[j])
+    zone = adapted[0]
+    assert zone.__eq__(reals[0]) is real.tzfile.__eq__(reals[0], zone) is True
+    assert zone.__eq__(5) is NotImplemented and zone != 5
 
 
 def test_without_python_dateutil_nothing_is_imported():

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import struct
+from _weakref import ref as _weakref
 from datetime import datetime, timedelta
 
 from .. import read_tzif
@@ -49,7 +50,7 @@ _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
         "_data", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
-        "_windows", "_cold",
+        "_windows", "_cold", "_eq_last",
         *_DERIVED_ATTRS,
     ]
 )
@@ -836,15 +837,34 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     # -- equality, pickling, repr -----------------------------------------------
 
     def __eq__(self, other: object) -> bool:
-        if not isinstance(other, tzfile):
+        # dateutil's structural equality. With real dateutil installed, ``other`` may be
+        # one of its tzfiles too: pandas compares a zone with real ``gettz``'s answer
+        # for the same file on every Timestamp, and the full comparison walks every
+        # transition's ttinfo in Python. The answer for the last zone compared is
+        # kept (the tables do not change once loaded).
+        if other is self:
+            return True
+        if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
-        return (  # type: ignore[no-any-return]
-            self._trans_utc == other._trans_utc
-            and self._trans_local == other._trans_local
-            and self._ttinfos == other._ttinfos
-            and self._tti_before == other._tti_before
-            and self._fallback_key() == other._fallback_key()
+        last = self.__dict__.get("_eq_last")
+        if last is not None and last[0]() is other:
+            return last[1]  # type: ignore[no-any-return]
+        equal = (
+            self._trans_utc == other._trans_utc  # type: ignore[attr-defined]
+            and self._trans_local == other._trans_local  # type: ignore[attr-defined]
+            and _same_items(self._ttinfos, other._ttinfos)  # type: ignore[attr-defined]
+            and self._tti_before == other._tti_before  # type: ignore[attr-defined]
+            and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]
         )
+        try:
+            self.__dict__["_eq_last"] = (_weakref(other), equal)
+        except TypeError:  # an object that cannot be weakly referenced: no memo
+            pass
+        return equal
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
 
     def _fallback_key(self) -> Any:
         # A footer rule is compared by its text; a fixed ttinfo by value.
@@ -875,3 +895,23 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._filename!r})"
+
+
+# What ``tzfile.__eq__`` compares with: the real dateutil's tzfile (a base of ours) when it
+# is installed, so both directions give dateutil's answer through the fast path.
+_TZFILE_TYPES = (_peer.real_class("tzfile", "_tzfile") or tzfile,)
+
+
+def _same_items(a: Any, b: Any) -> bool:
+    """``a == b`` for two ttinfo lists, comparing each distinct pair of objects once
+    (a zone's list repeats a handful of objects hundreds of times)."""
+    if type(a) is not list or type(b) is not list or len(a) != len(b):
+        return a == b  # type: ignore[no-any-return]
+    seen = set()
+    for x, y in zip(a, b):
+        key = (id(x), id(y))
+        if key not in seen:
+            if not (x is y or x == y):
+                return False
+            seen.add(key)
+    return True

@@ -338,6 +338,10 @@ class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     _tzname = zone
 
     def fromutc(self, dt: datetime.datetime) -> datetime.datetime:
+        if type(dt) is datetime.datetime and dt.tzinfo is self:
+            # astimezone(utc): the UTC time is the answer (tzinfo.fromutc would ask
+            # utcoffset() and dst() for the zero it adds).
+            return dt
         if dt.tzinfo is None:
             return self.localize(dt)
         return super().fromutc(dt)

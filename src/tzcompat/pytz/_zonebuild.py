@@ -33,6 +33,7 @@ from .tzinfo import (
 )
 
 _utcoffset_of = attrgetter("_utcoffset")
+_EPOCH = datetime(1970, 1, 1)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -270,7 +271,8 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
     seed = next((r for r in reversed(zd.raw) if not r[1]), None)
     context = [] if seed is None else [seed]
     full = context + raws
-    times = [datetime.min] + [memorized_datetime(t.timestamp) for t in trs]
+    # Not memorized_datetime(): its shared cache would grow with every year asked about.
+    times = [datetime.min] + [_EPOCH + timedelta(seconds=t.timestamp) for t in trs]
     states = []
     for i, r in enumerate(raws):
         dst = _pytz_dst(full, i + len(context))
