@@ -39,6 +39,7 @@ PYTZ_ONLY = frozenset(
 )  # fmt: skip
 MARK = "tzcompat-migrate["
 HELPERS = frozenset({"_tz_localize", "_tz_normalize"})  # the codemod's own helpers
+GUARDS = frozenset({"pytz-type-check", "duck-typing"})  # markers of pytz-only tests
 
 
 def _cli(*argv: str) -> tuple[int, str]:
@@ -116,16 +117,18 @@ def unmarked_pytz_uses(code: str) -> list[str]:
     lines = code.splitlines()
     out: list[str] = []
 
-    def marked(stmt: ast.stmt) -> bool:
+    def codes(stmt: ast.stmt) -> set[str]:
+        """The marker names on the statement's first line and the comments directly above."""
         row = stmt.lineno - 1
-        if MARK in lines[row]:
-            return True
+        found = set(re.findall(r"tzcompat-migrate\[([^\]]+)\]", lines[row]))
         row -= 1
         while row >= 0 and lines[row].lstrip().startswith("#"):
-            if MARK in lines[row]:
-                return True
+            found.update(re.findall(r"tzcompat-migrate\[([^\]]+)\]", lines[row]))
             row -= 1
-        return False
+        return found
+
+    def marked(stmt: ast.stmt) -> bool:
+        return bool(codes(stmt))
 
     # `import delorean` ... delorean.localize(...): a module's own function, not a zone's
     modules = {
@@ -135,11 +138,20 @@ def unmarked_pytz_uses(code: str) -> list[str]:
         for a in n.names
     }
 
-    def visit(node: ast.AST, stmt: ast.stmt | None) -> None:
+    def visit(node: ast.AST, stmt: ast.stmt | None, guarded: bool = False) -> None:
         if isinstance(node, ast.FunctionDef) and node.name in HELPERS:
             return
         if isinstance(node, ast.stmt):
             stmt = node
+        # the body of an `if` marked as a pytz-only test (`if is_pytz(tz): return tz.zone`)
+        # runs only for pytz zones: the marker on the test covers the uses in it
+        if isinstance(node, ast.If) and codes(node) & GUARDS:
+            visit(node.test, node, guarded)
+            for child in node.body:
+                visit(child, child, True)
+            for child in node.orelse:
+                visit(child, child, guarded)
+            return
         # a module's function, or a class's own attribute (Babel's FixedOffsetTimezone.zone)
         on_module = isinstance(node, ast.Attribute) and (
             isinstance(node.value, ast.Name) and node.value.id in modules | {"self", "cls"}
@@ -150,10 +162,10 @@ def unmarked_pytz_uses(code: str) -> list[str]:
             and stmt is not None
             and not on_module
         ):
-            if not marked(stmt):
+            if not guarded and not marked(stmt):
                 out.append(f"{node.lineno}: {lines[node.lineno - 1].strip()}")
         for child in ast.iter_child_nodes(node):
-            visit(child, stmt)
+            visit(child, stmt, guarded)
 
     visit(tree, None)
     return out
@@ -263,8 +275,17 @@ def test_unmarked_use_detector() -> None:
         "c = tz.normalize(d)\n"
         "if (\n    e.zone\n):\n    pass\n"
         "self.zone = 'x'\n"
+        "# tzcompat-migrate[pytz-type-check]: pytz-zone test\n"
+        "if is_pytz(f):\n    g = f.zone\nelse:\n    h = f.zone\n"
+        "# tzcompat-migrate[utc-identity]: not a pytz-only test\n"
+        "if f is utc:\n    k = f.zone\n"
     )
-    assert unmarked_pytz_uses(code) == ["11: c = tz.normalize(d)", "13: e.zone"]
+    assert unmarked_pytz_uses(code) == [
+        "11: c = tz.normalize(d)",
+        "13: e.zone",
+        "21: h = f.zone",
+        "24: k = f.zone",
+    ]
 
 
 def test_manifest_is_complete() -> None:
