@@ -1,7 +1,7 @@
 """Time tzcompat beside its peers in one run and print ns/op and ratios.
 
     python benchmarks/run.py            # core, then the pytz and dateutil sections
-    python benchmarks/run.py core       # just one section (core | pytz | dateutil)
+    python benchmarks/run.py core       # just one section (core | pytz | dateutil | consumers)
     python benchmarks/run.py core-varied  # the core on varied instants alone (bench_core.py)
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py migrate    # tzcompat migrate at scale (bench_migrate.py; minutes)
@@ -308,7 +308,8 @@ def section(name: str) -> None:
 
 
 def main() -> None:
-    wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or ["core", "pytz", "dateutil"]
+    wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or ["core", "pytz", "dateutil",
+                                                                "consumers"]
     print(f"Python {sys.version.split()[0]}, best of {REPEATS}; ratios are what to read")
     for name in wanted:
         section(name)

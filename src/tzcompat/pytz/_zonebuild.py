@@ -185,6 +185,12 @@ def _real_pytz_in_use() -> bool:
 def build_states(zd: _ZoneData) -> None:
     zd.ensure_view()
     cls = zd.cls
+    if isinstance(cls, type):
+        # A refresh builds new data for an existing class: its exposed lists (set on the
+        # class on first read) must be read again from the new data.
+        for name in ("_utc_transition_times", "_transition_info"):
+            if name in cls.__dict__:
+                delattr(cls, name)
     tzinfos = zd.tzinfos
     if zd.zone_obj is None:
         cls()

@@ -217,7 +217,13 @@ class _LazyClassData:
         if zd is None:  # DstTzInfo itself, as in pytz: None
             return None
         zd.ensure_exposed()
-        return getattr(zd, self.attr)
+        value = getattr(zd, self.attr)
+        if owner is zd.cls and owner.__dict__.get("_zd") is zd:  # type: ignore[union-attr]
+            # pandas reads both lists (hasattr) for every datetime it converts: from now on
+            # a plain class attribute answers, as in pytz. build_states() drops it when a
+            # refresh gives the class new data.
+            setattr(owner, self.name, value)
+        return value
 
 
 class _LazyTzinfos:
