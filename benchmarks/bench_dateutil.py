@@ -205,7 +205,7 @@ def _memory_rows(real: Any, ours: Any, path: str) -> list[tuple[str, list[float 
     for label, lo, hi, n in (("20k instants 2000-2050", 2000, 2050, 20_000),
                              ("20k instants 1900-2100", 1900, 2100, 20_000),
                              ("100k instants 1900-2100", 1900, 2100, 100_000),
-                             ("100k instants 1-9999", 1, 9999, 100_000)):
+                             ("20k instants 1-9999", 1, 9999, 20_000)):
         go = use(lo, hi, n)
         rows.append((f"kept after {label}",
                      [zone_memory(lambda m=m: m.tzfile(path), go) for m in (real, ours)]))

@@ -306,7 +306,7 @@ def memory_rows(files: tuple[str, str]) -> list[tuple[str, list[float | None]]]:
     for label, lo, hi, n in (("20k instants 2000-2050", 2000, 2050, 20_000),
                              ("20k instants 1900-2100", 1900, 2100, 20_000),
                              ("100k instants 1900-2100", 1900, 2100, 100_000),
-                             ("100k instants 1-9999", 1, 9999, 100_000)):
+                             ("20k instants 1-9999", 1, 9999, 20_000)):
         utc = instants(lo, hi, n)
         wall = walls(lo, hi, n)
 
