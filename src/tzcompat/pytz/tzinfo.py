@@ -218,7 +218,7 @@ class _LazyClassData:
             return None
         zd.ensure_exposed()
         value = getattr(zd, self.attr)
-        if owner is zd.cls and owner.__dict__.get("_zd") is zd:  # type: ignore[union-attr]
+        if owner is zd.cls and owner.__dict__.get("_zd") is zd:
             # pandas reads both lists (hasattr) for every datetime it converts: from now on
             # a plain class attribute answers, as in pytz. build_states() drops it when a
             # refresh gives the class new data.
