@@ -998,11 +998,3 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also read PATH (repeatable) for the project index: modules that create or "
         "receive pytz zones but are not migrated in this run",
     )  # fmt: skip
-
-
-def plan_from_args(
-    args: argparse.Namespace, files: Iterable[Path], more: Iterable[Path] = ()
-) -> Plan:
-    """Index ``files`` (and ``more``, from ``--index``) and record the helper placement."""
-    seen = {Path(os.path.abspath(p)) for p in files} | {Path(os.path.abspath(p)) for p in more}
-    return Plan(build_index(sorted(seen)), args.helpers, bool(args.inline_helpers))
