@@ -409,3 +409,9 @@ def test_utc_named_zone_of_another_module_is_localized_the_same(tmp_path: Path) 
     assert "_tz_localize(naive, UTC)" in fields
     # an untraceable receiver that is not the project's is left alone, unmarked
     assert "other.localize(naive)" in fields and "pytz-method" not in fields
+
+
+def test_helper_module_fits_79_columns() -> None:
+    """Corpus finding F8: the written helpers pass flake8's default line length (79)."""
+    long = [line for line in _helpers.module_source().splitlines() if len(line) > 79]
+    assert long == []

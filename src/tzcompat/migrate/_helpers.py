@@ -94,21 +94,25 @@ def _tz_normalize(dt, tz):
 
 REPLACE_SOURCE = '''\
 def _tz_replace(dt, **fields):
-    """pytz's ``dt.replace(**fields)`` on an aware datetime (inserted by tzcompat migrate).
+    """pytz's aware ``dt.replace(**fields)`` (inserted by tzcompat migrate).
 
-    A pytz datetime's tzinfo was one fixed offset, so replacing the date or time
-    kept that offset even where the new wall time is in another period (EST at
-    a midnight in EDT). ZoneInfo recomputes it, which is usually the bug fix:
-    this helper is for code that relied on the old value. The result carries
-    the old offset and abbreviation as a fixed-offset tzinfo.
+    A pytz datetime's tzinfo was one fixed offset, so replacing the date or
+    time kept that offset even where the new wall time is in another period
+    (EST at a midnight in EDT). ZoneInfo recomputes it, which is usually the
+    bug fix: this helper is for code that relied on the old value. The result
+    carries the old offset and abbreviation as a fixed-offset tzinfo.
     """
     import datetime
 
     tz = dt.tzinfo
-    if tz is None or "tzinfo" in fields or getattr(tz, "localize", None) is not None:
-        return dt.replace(**fields)  # naive, a new tzinfo, or a pytz zone: unmigrated
+    if tz is None or "tzinfo" in fields:
+        return dt.replace(**fields)
+    if getattr(tz, "localize", None) is not None:  # a pytz zone: unmigrated
+        return dt.replace(**fields)
     offset = dt.utcoffset()
-    fixed = datetime.timezone(offset, dt.tzname()) if offset is not None else tz
+    if offset is None:
+        return dt.replace(**fields)
+    fixed = datetime.timezone(offset, dt.tzname())
     return dt.replace(tzinfo=fixed, **fields)
 '''
 
