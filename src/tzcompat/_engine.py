@@ -223,7 +223,7 @@ class _Rules:
     # --- lookups ----------------------------------------------------------
 
     # The hot paths (inlined in _ZoneRules) answer from per-year tables. For each year
-    # seen: one byte per day (slot ordinal & 511) indexing the answers of that year, so
+    # seen: one byte per day of the year indexing the answers of that year, so
     # most answers are one dict lookup, one toordinal() and two subscripts. A day on
     # which something changes (or whose two folds differ) holds None ("mixed") and is
     # answered by a bisection of the year's second level (change keys, see _SHIFT).
@@ -242,8 +242,8 @@ class _Rules:
             tab = self.wall_year(year) if self._build(self.walls) else False
         if tab:
             if fold:
-                return tab[7][bisect_right(tab[6], key)]  # type: ignore[index, no-any-return]
-            return tab[5][bisect_right(tab[4], key)]  # type: ignore[index, no-any-return]
+                return tab[8][bisect_right(tab[7], key)]  # type: ignore[index, no-any-return]
+            return tab[6][bisect_right(tab[5], key)]  # type: ignore[index, no-any-return]
         return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
@@ -254,7 +254,7 @@ class _Rules:
         if tab is None:
             tab = self.utc_year(year) if self._build(self.utcs) else False
         if tab:
-            off, fold = tab[3][bisect_right(tab[2], key)]  # type: ignore[index]
+            off, fold = tab[4][bisect_right(tab[3], key)]  # type: ignore[index]
         else:
             state, fold = self.find_utc(key - _SHIFT, year)
             off = state[0]
@@ -273,7 +273,8 @@ class _Rules:
 
     def wall_year(self, year: int) -> tuple[Any, ...] | bool:
         """The wall-clock table of ``year``: the day level (see _day_table) as the
-        pattern and a tuple each of utcoffset, dst and tzname answers (None: "mixed"),
+        pattern, the year's first ordinal and a tuple each of utcoffset, dst and
+        tzname answers (None: "mixed"),
         then keys and states for fold 0, the same for fold 1: ``states[i]`` holds
         from ``keys[i - 1]`` on (``states[0]`` from the start of the year). False for
         a year with too many changes."""
@@ -307,13 +308,14 @@ class _Rules:
             day = _day_table(start, stop, out, lambda k, f, o=out: o[2 * f + 1][
                 bisect_right(o[2 * f], k)], None)
             if day:
-                pattern, states = day  # type: ignore[assignment]
+                pattern, first, states = day  # type: ignore[assignment]
                 # One tuple per answer, None for a mixed day (and for a state whose
                 # offset datetime cannot hold: find() answers it, and raises).
                 plain = [None if s is None or isinstance(s, _Unrepresentable) else s
                          for s in states]
-                tab = (pattern, *(_shared(tuple(None if s is None else s[f] for s in plain))
-                                  for f in range(3)), *out)
+                tab = (pattern, first,
+                       *(_shared(tuple(None if s is None else s[f] for s in plain))
+                         for f in range(3)), *out)
             else:
                 tab = False
         _store(self.walls, year, tab)
@@ -371,7 +373,7 @@ class _Rules:
                     return None if value[1] else value[0]
 
                 day = _day_table(start, stop, [keys_t, pairs], off, None)
-                tab = (day[0], _shared(day[1]), keys_t, pairs) if day else False
+                tab = (day[0], day[1], _shared(day[2]), keys_t, pairs) if day else False
         _store(self.utcs, year, tab)
         return tab
 
@@ -647,7 +649,7 @@ class _ZoneRules(tzinfo):
         try:
             tab = r.walls[dt.year]  # type: ignore[union-attr]
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
+            answer = tab[2][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
             if answer is not None:
                 return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
@@ -659,7 +661,7 @@ class _ZoneRules(tzinfo):
         try:
             tab = r.walls[dt.year]  # type: ignore[union-attr]
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[2][tab[0][dt.toordinal() & 511]]  # type: ignore
+            answer = tab[3][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
             if answer is not None:
                 return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
@@ -671,7 +673,7 @@ class _ZoneRules(tzinfo):
         try:
             tab = r.walls[dt.year]  # type: ignore[union-attr]
             dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[3][tab[0][dt.toordinal() & 511]]  # type: ignore
+            answer = tab[4][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
             if answer is not None:
                 return answer  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
@@ -683,7 +685,7 @@ class _ZoneRules(tzinfo):
         try:
             if dt.tzinfo is self:
                 tab = r.utcs[dt.year]
-                off = tab[1][tab[0][dt.toordinal() & 511]]  # type: ignore
+                off = tab[2][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
                 if off is not None:
                     return dt + off  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
@@ -762,10 +764,10 @@ def _store(years: dict[int, Any], year: int, table: Any) -> None:
 
 
 def _day_table(start: int, stop: int, levels: list[Any], at: Any,
-               mixed: Any) -> tuple[bytes, tuple[Any, ...]] | None:
-    """Day level of a year table: (a byte per day ordinal & 511, indexing the
-    answers; the answers), or None for a year of more than 256 distinct answers
-    (crafted files only).
+               mixed: Any) -> tuple[bytes, int, tuple[Any, ...]] | None:
+    """Day level of a year table: (a byte per day of the year, indexing the answers;
+    the ordinal of the year's first day; the answers), or None for a year of more
+    than 256 distinct answers (crafted files only).
 
     ``levels`` holds (keys, values) pairs (one per fold); ``at(key, fold)`` is the
     answer at a key (None where it is not a plain one). A day is ``mixed`` if any
@@ -777,8 +779,9 @@ def _day_table(start: int, stop: int, levels: list[Any], at: Any,
                      *(k // 86400 + 1 for k in changes)})
     folds = range(len(levels) // 2)
     index: dict[Any, int] = {}
-    # Indexed by ordinal & 511: a year's 365 or 366 ordinals fall on distinct slots.
-    pattern = bytearray(512)
+    # One byte per day of the year: years whose changes fall on the same days of the
+    # year (most years of a rule) share one pattern.
+    pattern = bytearray(end - first)
     for day, following in zip(points, points[1:]):
         if not first <= day < end:
             continue
@@ -791,13 +794,9 @@ def _day_table(start: int, stop: int, levels: list[Any], at: Any,
         i = index.setdefault(answer, len(index))
         if i > 255:
             return None
-        # The days [day, following) as slices of the 512 slots (wrapping at most once).
-        first_slot, count = day & 511, min(following, end) - day
-        head = min(count, 512 - first_slot)
-        pattern[first_slot:first_slot + head] = bytes((i,)) * head
-        pattern[:count - head] = bytes((i,)) * (count - head)
-    # Shared: most years of a rule look alike (bounded, like every memo table here).
-    return _memo(_PATTERNS, 4096, bytes(pattern), _same), tuple(index)
+        pattern[day - first:min(following, end) - first] = bytes((i,)) * (
+            min(following, end) - day)
+    return _memo(_PATTERNS, 4096, bytes(pattern), _same), first, tuple(index)
 
 
 def _same(value: Any) -> Any:
