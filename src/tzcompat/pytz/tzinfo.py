@@ -240,7 +240,10 @@ class _LazyTzinfos:
         if zd is None:
             return None
         zd.ensure_states()
-        return zd.tzinfos
+        # pandas reads it for every Timestamp: from now on the instance's own attribute
+        # answers, as in pytz (a refresh keeps the family's dict object).
+        obj.__dict__["_tzinfos"] = tzinfos = zd.tzinfos
+        return tzinfos
 
 
 class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
