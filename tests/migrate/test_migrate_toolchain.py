@@ -354,3 +354,16 @@ def test_excluded_module_receiving_zones_is_named(tmp_path: Path) -> None:
     # indexed (not migrated), its use of the zone is known: nothing escapes
     _, _, err = cli("--check", str(tmp_path / "pkg" / "zones.py"), "--index", str(tmp_path))
     assert "zones reach" not in err and "zone-escapes" not in err
+
+
+def test_old_code_stamps_are_pruned(project: Path, _migrate_cache_dir: Path) -> None:
+    import os
+
+    stale = _migrate_cache_dir / ("ab" * 12)
+    fresh = _migrate_cache_dir / ("cd" * 12)
+    kept = _migrate_cache_dir / "not-a-stamp"
+    for folder in (stale, fresh, kept):
+        folder.mkdir()
+    os.utime(stale, (0, 0))  # untouched for decades
+    cli("--check", str(project))
+    assert not stale.exists() and fresh.exists() and kept.exists()

@@ -13,14 +13,18 @@ import dataclasses
 import hashlib
 import json
 import os
+import re
+import shutil
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 from ._project import FileScan, ModuleFacts
 
 DEFAULT_DIR = ".tzcompat_cache"
+_STAMP = re.compile(r"[0-9a-f]{24}")  # the directory of one code stamp (blake2b, 12 bytes)
 _FORMAT = 1
 
 
@@ -138,5 +142,20 @@ class Cache:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 json.dump(data, f, separators=(",", ":"))
             os.replace(tmp, self.path)
+            _prune(self.path.parent)
+        except OSError:
+            pass
+
+
+def _prune(current: Path, age: float = 86400.0) -> None:
+    """Remove the caches of other code stamps not used for ``age`` seconds (an edited
+    checkout or an upgrade leaves one behind each time)."""
+    now = time.time()
+    for sibling in current.parent.iterdir():
+        if sibling == current or not sibling.is_dir() or not _STAMP.fullmatch(sibling.name):
+            continue
+        try:
+            if now - sibling.stat().st_mtime > age:
+                shutil.rmtree(sibling, ignore_errors=True)
         except OSError:
             pass
