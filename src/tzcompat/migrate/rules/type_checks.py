@@ -18,12 +18,18 @@ CODES = (
         "TZM110",
         "duck-typing",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "hasattr/getattr test for a pytz-only attribute: the answer flips once the zones are "
             "ZoneInfo, so the other branch runs"
         ),
         comment="pytz-only attribute test: flips once zones are ZoneInfo",
+        fix_note=(
+            "hasattr(x, 'zone') also accepts a .key, getattr(x, 'zone', d) reads .key first, "
+            "hasattr(x, 'localize'/'normalize') also accepts a ZoneInfo (whose localize and "
+            "normalize the codemod writes with the helpers): the branch pytz took runs for "
+            "ZoneInfo zones too; tests of private attributes get no fix"
+        ),
     ),
     CodeInfo(
         "TZM111",
@@ -67,11 +73,53 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     if name in ("hasattr", "getattr") and len(args) >= 2:
         attr = ana.string_value(args[1].value)
         if attr in ana.PYTZ_ATTRS or attr in ana.PYTZ_PRIVATE:
-            m.report(original, "duck-typing", detail=f"{name}(..., {attr!r})")
+            fix = _duck_fix(m, updated, name, attr) if isinstance(func, cst.Name) else None
+            return m.mark_or_fix(original, "duck-typing", fix, detail=f"{name}(..., {attr!r})")
     elif "pytz" in name.lower() and name.lower().lstrip("_").startswith(("is_", "treat_")):
         m.report(original, "pytz-type-check", detail=f"{name}()")
     elif name == "make_aware" and any(a.keyword and a.keyword.value == "is_dst" for a in args):
         m.report(original, "is-dst-ignored")
+    return None
+
+
+def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ignore[no-untyped-def]
+    """The fix for ``hasattr(x, "zone"|"localize"|"normalize")`` and ``getattr(x, "zone"...)``."""
+    args = updated.args
+    if any(a.star or a.keyword for a in args) or len(args) > 3:
+        return None
+    target = args[0].value
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    key = cst.SimpleString(f"{m.quote}key{m.quote}")
+
+    def either(left: cst.BaseExpression, right: cst.BaseExpression) -> cst.BooleanOperation:
+        return cst.BooleanOperation(
+            left=left,
+            operator=cst.Or(),
+            right=right,
+            lpar=[cst.LeftParen()],
+            rpar=[cst.RightParen()],
+        )
+
+    if name == "hasattr" and attr == "zone" and len(args) == 2:
+        probe = cst.Call(cst.Name("hasattr"), [cst.Arg(target, comma=space), cst.Arg(key)])
+        return lambda: either(updated, probe)
+    if name == "hasattr" and attr in ("localize", "normalize") and len(args) == 2:
+
+        def fix() -> cst.BaseExpression:
+            # names.expr schedules the import: only when the fix is written
+            zone_class = m.names.expr("zoneinfo", "ZoneInfo")
+            check = cst.Call(
+                cst.Name("isinstance"), [cst.Arg(target, comma=space), cst.Arg(zone_class)]
+            )
+            return either(updated, check)
+
+        return fix
+    if name == "getattr" and attr == "zone":
+        first = cst.Call(
+            cst.Name("getattr"),
+            [cst.Arg(target, comma=space), cst.Arg(key, comma=space), cst.Arg(cst.Name("None"))],
+        )
+        return lambda: either(first, updated)
     return None
 
 
@@ -95,5 +143,24 @@ EXAMPLES = (
             "ok = hasattr(tz, 'localize')\n"
         ),
         codes=("duck-typing",),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def name(tz):\n"
+            "    if hasattr(tz, 'zone'):\n"
+            "        return tz.zone\n"
+            "    return getattr(tz, 'zone', None)\n"
+        ),
+        after=(
+            "\n"
+            "def name(tz):\n"
+            "    if (hasattr(tz, 'zone') or hasattr(tz, 'key')):\n"
+            "        return str(tz)\n"
+            "    return (getattr(tz, 'key', None) or getattr(tz, 'zone', None))\n"
+        ),
+        codes=("duck-typing", "zone-attribute"),
+        options=(("unsafe_fixes", True),),
     ),
 )
