@@ -360,7 +360,8 @@ def test_migrate_counts_errors_in_words(tmp_path) -> None:  # noqa: ANN001
     pytest.importorskip("libcst")
     (tmp_path / "bad.py").write_text("import pytz\ndef f(:\n")
     status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path / "bad.py"))
-    assert status == 1 and ", 1 error (" in err and "1 errors" not in err
+    # Files that cannot be parsed make the run exit 2 (docs/codemod-ci.md: exit codes).
+    assert status == 2 and ", 1 error (" in err and "1 errors" not in err
     (tmp_path / "worse.py").write_text("import pytz\nclass (:\n")
     status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path))
-    assert status == 1 and ", 2 errors (" in err
+    assert status == 2 and ", 2 errors (" in err
