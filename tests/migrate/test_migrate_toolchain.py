@@ -234,6 +234,8 @@ HANDED = {
         "import datetime\nfrom app import zones\n"
         "d = datetime.datetime(2020, 1, 1, tzinfo=zones.zone_for('Europe/Paris'))\n"
     ),
+    "h_subscript": "def f(conf):\n    return conf['local_timezone'].localize\n",
+    "h_timetz": "def f(dt, tz):\n    return dt.astimezone(tz).timetz()\n",
     "h_tzname": "def f(tz):\n    return tz.tzname(None)\n",
     "h_is_dst": "def f(tz, dt):\n    return tz.utcoffset(dt, is_dst=True)\n",
     "h_duck": "def f(x):\n    return hasattr(x, 'zone')\n",

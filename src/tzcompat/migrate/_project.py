@@ -445,6 +445,12 @@ def _tz_like(node: ast.AST) -> bool:
         name = node.attr
     elif isinstance(node, ast.Name):
         name = node.id
+    elif (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.slice, ast.Constant)
+        and isinstance(node.slice.value, str)
+    ):
+        name = node.slice.value  # conf["default_timezone"]
     else:
         return False
     lowered = name.lower()
@@ -562,6 +568,8 @@ def _arith_evidence(
                     gate.add("arith-aware" if shape == "tz" else "arith-zone")
                 if func.attr == "replace" and (node.args or node.keywords):
                     gate.add("arith")  # dt.replace(hour=...) keeps a stale pytz offset
+                elif func.attr == "timetz":
+                    gate.add("arith")  # a pytz-aware datetime's timetz() kept its offset
     return frozenset(calls)
 
 
