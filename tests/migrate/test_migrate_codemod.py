@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -291,3 +292,55 @@ def test_unsafe_fixes_skip_silenced_sites() -> None:
         ("fix", "zone-attribute", "str(zone_b)")
     ]
     assert result.findings[0].message.startswith("rewritten to str(x)")
+
+
+# django-timezone-field 4.1.2 timezone_field/utils.py (corpus finding F11)
+_GMT_OFFSET = (
+    "import pytz\n"
+    "from datetime import datetime, timedelta\n\n\n"
+    "def offsets(zones):\n"
+    "    gmt_timezone = pytz.timezone('Greenwich')\n"
+    "    time_ref = datetime(2000, 1, 1)\n"
+    "    time_zero = gmt_timezone.localize(time_ref)\n"
+    "    out = []\n"
+    "    for tz in zones:\n"
+    "        delta = (time_zero - tz.localize(time_ref)).total_seconds()\n"
+    "        h = (datetime.min + timedelta(seconds=delta.__abs__())).hour\n"
+    "        out.append((delta, h))\n"
+    "    return out\n"
+)
+
+
+def test_static_zone_minus_zone_is_elapsed_time_and_stable(tmp_path: Path) -> None:
+    import io
+
+    import pytz
+
+    from tzcompat.migrate._cli import run
+
+    # a static zone's datetime minus another zone's: two tzinfo objects with pytz and with
+    # ZoneInfo, so both subtract in UTC and nothing needs a marker
+    result = migrate_source(_GMT_OFFSET)
+    assert MARKER_PREFIX not in result.code
+    assert "delta = (time_zero - _tz_localize(time_ref, tz)).total_seconds()" in result.code
+    assert migrate_source(result.code).code == result.code
+    namespace: dict[str, object] = {}
+    exec(result.code, namespace)
+    ours = namespace["offsets"]([ZoneInfo("America/New_York"), ZoneInfo("Asia/Kolkata")])  # type: ignore[operator]
+    legacy: dict[str, object] = {}
+    exec(_GMT_OFFSET, legacy)
+    theirs = legacy["offsets"]([pytz.timezone("America/New_York"), pytz.timezone("Asia/Kolkata")])  # type: ignore[operator]
+    # midnight in New York is 05:00 UTC, in Kolkata 18:30 UTC the day before
+    assert ours == theirs == [(-18000.0, 5), (19800.0, 5)]
+    # project mode: the second run sees _tz_localize imported from pkg._tzmigrate
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    module = tmp_path / "pkg" / "utils.py"
+    module.write_text(_GMT_OFFSET.replace("    out = []", "    out = [pytz.tzinfo.BaseTzInfo]"))
+    argv = ["--no-style", "-j", "1", str(tmp_path / "pkg")]
+    assert run(["--write", *argv], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    first = module.read_text()
+    assert "from pkg._tzmigrate import _tz_localize" in first and "import pytz" in first
+    assert run(["--write", *argv], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert module.read_text() == first

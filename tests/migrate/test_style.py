@@ -341,3 +341,27 @@ def test_long_changed_line_inside_a_bracketed_statement_is_wrapped() -> None:
     out = restyle(before, after, Style(line_length=50))
     assert ast.dump(ast.parse(out)) == ast.dump(ast.parse(after))
     assert all(len(line) <= 50 for line in out.splitlines())
+
+
+@needs_ruff
+def test_added_imports_sorted_when_they_are_the_only_imports(tmp_path: Path) -> None:
+    # corpus finding F2: `import pytz`, the module's only import, removed; no configuration
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    path = tmp_path / "pkg" / "zones.py"
+    before = "import pytz\n\n\ndef f(naive):\n    return pytz.timezone('UTC').localize(naive)\n"
+    produced = (
+        "from pkg._tzmigrate import _tz_localize\nfrom zoneinfo import ZoneInfo\n\n\n"
+        "def f(naive):\n    return _tz_localize(naive, ZoneInfo('UTC'))\n"
+    )
+    out = restyle(before, produced, find_style(path))
+    assert out == (
+        "from zoneinfo import ZoneInfo\n\nfrom pkg._tzmigrate import _tz_localize\n\n\n"
+        "def f(naive):\n    return _tz_localize(naive, ZoneInfo('UTC'))\n"
+    )
+    path.write_text(out)
+    assert ruff_findings(path, "I", "--isolated") == []
+    # a comment among them is the author's: the block is left as the codemod wrote it
+    commented = produced.replace("from zoneinfo", "# zones\nfrom zoneinfo")
+    assert restyle(before, commented, find_style(path)) == commented

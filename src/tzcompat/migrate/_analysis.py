@@ -304,6 +304,8 @@ class Analysis:
         if isinstance(node, cst.Name):
             value = self.single_value(node)
             return value is not None and self.is_naive(value, depth + 1)
+        if isinstance(node, cst.Attribute):
+            return bool(self.qnames(node) & {"datetime.datetime.min", "datetime.datetime.max"})
         return False
 
     def is_number(self, node: cst.BaseExpression, depth: int = 0) -> bool:
@@ -458,7 +460,9 @@ class Analysis:
             if method == "localize":  # localize() or normalize() on tz, or their helpers
                 if isinstance(func, cst.Attribute):
                     ok, kind = self.pytz_receiver(tz)
-                    return ok and kind not in ("utc", "fixed")
+                    # utc_like too: pytz.timezone('Greenwich') is static, as the helper's
+                    # ZoneInfo('Greenwich') is on a second run (idempotence)
+                    return ok and kind not in ("utc", "fixed") and not self.utc_like(tz)
                 return not self.utc_like(tz)
             if self.utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
                 return False

@@ -436,7 +436,11 @@ def _fix_imports(original: str, new: str, style: Style) -> str:
         cursor = stmt.end_lineno or stmt.lineno
     last = cursor
     if not any(i.stmt is not None for i in items):
-        return new  # the codemod's imports are the only ones: nothing to order against
+        # the codemod's imports are the only ones (it removed ``import pytz``): sorted and
+        # sectioned among themselves, unless a comment is among them (whose, and where to?)
+        if not added or any(line.lstrip().startswith("#") for line in lines[first:last]):
+            return new
+        items = []
     if added:
         _drop_extra_blanks(items)
     for item in sorted(added, key=lambda i: (i.section, i.key)):
@@ -486,7 +490,7 @@ def _insert(items: list[_Item], new: _Item) -> None:
         index = later[0] if later else same[-1][0] + 1
     else:
         after = [i for i, item in stmts if item.section > new.section]
-        index = after[0] if after else stmts[-1][0] + 1
+        index = after[0] if after else (stmts[-1][0] + 1 if stmts else len(items))
     items.insert(index, new)
 
 

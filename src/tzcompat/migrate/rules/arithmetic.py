@@ -84,11 +84,13 @@ def leave_BinaryOperation(
         and not m.argument_of(original_node, "normalize", _helpers.NORMALIZE_NAME, False)
     ):
         left, right = original_node.left, original_node.right
-        if (
-            isinstance(original_node.operator, cst.Subtract)
-            and m.zone_aware(left)
-            and m.zone_aware(right)
+        subtract = isinstance(original_node.operator, cst.Subtract)
+        if subtract and (
+            (m.zone_aware(left) and m.utc_aware(right))
+            or (m.utc_aware(left) and m.zone_aware(right))
         ):
+            return None  # two tzinfo objects: elapsed time with pytz and ZoneInfo alike
+        if subtract and m.zone_aware(left) and m.zone_aware(right):
             return m.mark_or_fix(
                 original_node,
                 "aware-difference",
