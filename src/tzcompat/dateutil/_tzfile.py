@@ -59,6 +59,24 @@ _DATA_ATTRS = frozenset(
 _YEAR_CACHE_SIZE = 256
 # Lookups a zone answers the exact way before it builds per-year tables.
 _COLD_LOOKUPS = 8
+# The tables' datetimes carry their zone, and datetimes are invisible to the cycle
+# collector: a zone holding tables is never freed. So only this many zones hold tables
+# at once (insertion order: the oldest gives its tables up, and can then be collected).
+_TABLE_HOLDERS = 64
+_holders: dict[int, Any] = {}
+
+
+def _hold(zone: Any) -> None:
+    """Register ``zone`` as holding tables; release the oldest holder's past the bound."""
+    if id(zone) in _holders:
+        return
+    _holders[id(zone)] = zone
+    while len(_holders) > _TABLE_HOLDERS:
+        try:
+            oldest = _holders.pop(next(iter(_holders)))
+        except (StopIteration, KeyError, RuntimeError):  # another thread got there first
+            break
+        oldest._drop_tables()
 
 
 def _max_offset(rule: _TZStr) -> int:
@@ -575,6 +593,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return tti  # type: ignore[no-any-return]
         return self._wall_exact(self._get_local_timestamp(dt), year, fold)
 
+    def _drop_tables(self) -> None:
+        """Forget the per-year tables (each reader holds the objects it read)."""
+        self._wy, self._wf, self._uy = {}, ({}, {}), {}
+        self._wt, self._ut = ((), (None,), (None,)), ((), (None,))
+
     def _both_year(self, year: int) -> tuple[tuple[Any, ...], ...]:
         """The tables of wall times in ``year``: for both folds at once, ``(bounds
         carrying the zone, offsets, ttinfos, naive bounds, statuses, year start, year
@@ -613,6 +636,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             (tuple(map(aware.__getitem__, pf)), tuple(map(naive.__getitem__, pf)), vf)
             for pf, vf in ((p0, v0), (p1, v1))
         )
+        _hold(self)
         wy, wf = self._wy, self._wf
         if len(wy) >= _YEAR_CACHE_SIZE:
             wy.clear()
@@ -694,6 +718,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             tuple((v[0], v[1]) if v is not None else None for v in values),
             *self._year_ends(year),
         )
+        _hold(self)
         cache = self._uy
         if len(cache) >= _YEAR_CACHE_SIZE:
             cache.clear()
