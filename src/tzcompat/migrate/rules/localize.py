@@ -55,8 +55,9 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
-    """``try: tz.localize(...) except AttributeError:``: the handler was the test for "not a
-    pytz zone" and never runs once the call is rewritten (APScheduler's convert_to_datetime)."""
+    """``try: tz.localize(...) except AttributeError:`` (or ``.normalize()``): the handler was
+    the test for "not a pytz zone" and never runs once the call is rewritten (APScheduler's
+    convert_to_datetime)."""
     node = m.parent(call)
     while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
         node = m.parent(node)
@@ -66,20 +67,33 @@ def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
         kinds = handler.type
         names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
         if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
-            m.report(call, "duck-typing", detail="except AttributeError around .localize()")
+            method = call.func.attr.value if isinstance(call.func, cst.Attribute) else "localize"
+            m.report(call, "duck-typing", detail=f"except AttributeError around .{method}()")
             return
 
 
-def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def zone_method_call(
+    m: Migrator, original: cst.Call
+) -> tuple[str | None, tuple[list[cst.Arg], dict[str, cst.Arg]] | None] | None:
+    """For ``receiver.localize(...)``/``.normalize(...)``: the receiver's zone kind and the
+    call's plain arguments when the receiver is taken for a pytz zone, else None (marking a
+    project object the codemod cannot trace)."""
     func = original.func
     assert isinstance(func, cst.Attribute)
     ok, kind = m.pytz_receiver(func.value)
-    shape = mk.plain_args(original)
     if not ok:
         if m.pytz_world and m.from_project(func.value):
             # a project object the codemod cannot trace: may be a pytz zone today
             m.report(original, "pytz-method", detail=f".{func.attr.value}")
         return None
+    return kind, mk.plain_args(original)
+
+
+def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    found = zone_method_call(m, original)
+    if found is None:
+        return None
+    kind, shape = found
     if shape is None or not _localize_shape(*shape):
         m.report(original, "call-shape", detail=ana.source(original.func))
         return None

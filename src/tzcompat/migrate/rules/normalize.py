@@ -10,6 +10,7 @@ from .. import _helpers
 from .._codes import CodeInfo
 from . import Example
 from . import _build as mk
+from .localize import duck_typed_by_exception, zone_method_call
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,32 +63,11 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return result
 
 
-def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
-    """``try: tz.normalize(...) except AttributeError:``: the handler was the test for "not a
-    pytz zone" and never runs once the call is rewritten (APScheduler's convert_to_datetime)."""
-    node = m.parent(call)
-    while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
-        node = m.parent(node)
-    if not isinstance(node, cst.Try):
-        return
-    for handler in node.handlers:
-        kinds = handler.type
-        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-        if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
-            m.report(call, "duck-typing", detail="except AttributeError around .normalize()")
-            return
-
-
 def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    func = original.func
-    assert isinstance(func, cst.Attribute)
-    ok, kind = m.pytz_receiver(func.value)
-    shape = mk.plain_args(original)
-    if not ok:
-        if m.pytz_world and m.from_project(func.value):
-            # a project object the codemod cannot trace: may be a pytz zone today
-            m.report(original, "pytz-method", detail=f".{func.attr.value}")
+    found = zone_method_call(m, original)
+    if found is None:
         return None
+    kind, shape = found
     if shape is None:
         m.report(original, "call-shape", detail=ana.source(original.func))
         return None
