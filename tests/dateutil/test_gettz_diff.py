@@ -30,11 +30,16 @@ NAMES = [
 
 @pytest.fixture
 def fresh_caches():
+    # Real dateutil's cached objects are given back afterwards: pandas keeps gettz("UTC")
+    # from its import to recognise UTC by identity, and later tests compare against that.
+    saved = (dict(real.gettz._GettzFunc__instances), dict(real.gettz._GettzFunc__strong_cache))
     real.gettz.cache_clear()
     ours.gettz.cache_clear()
     yield
     real.gettz.cache_clear()
     ours.gettz.cache_clear()
+    real.gettz._GettzFunc__instances.update(saved[0])
+    real.gettz._GettzFunc__strong_cache.update(saved[1])
 
 
 @pytest.fixture

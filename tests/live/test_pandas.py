@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import zoneinfo
+from typing import Any
 
 import pytest
 
@@ -15,8 +16,17 @@ import tzcompat
 
 from ._data import zone_new, zone_old
 
-pd = pytest.importorskip("pandas")
-timezones = pytest.importorskip("pandas._libs.tslibs.timezones")
+pd: Any = None
+timezones: Any = None
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _pandas() -> None:
+    # Imported when these tests run, not at collection: importing pandas binds real
+    # dateutil's gettz("UTC") object, which tests/dateutil's pandas checks rely on.
+    global pd, timezones
+    pd = pytest.importorskip("pandas")
+    timezones = pytest.importorskip("pandas._libs.tslibs.timezones")
 
 KEY = "Test/Zone"
 
