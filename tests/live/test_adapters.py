@@ -13,6 +13,7 @@ import pytest
 import tzcompat
 
 from ._data import RELEASES, TTInfo, build_tzif, fixed, lmt_changed, zone_new, zone_old
+from ._race import race
 
 pytz = pytest.importorskip("pytz")
 dateutil_tz = pytest.importorskip("dateutil.tz")
@@ -152,8 +153,6 @@ def test_pytz_lists_follow_the_new_release(live):
 
 
 def test_pytz_answers_are_old_or_new_while_refreshing(live):
-    import sys
-    import threading
 
     tz = ours_pytz.timezone(KEY)
     walls = WALLS[:12]
@@ -164,37 +163,24 @@ def test_pytz_answers_are_old_or_new_while_refreshing(live):
             [real.localize(w).utcoffset() for w in walls],
             [pytz.utc.localize(u).astimezone(real).replace(tzinfo=None) for u in UTCS],
         )
-    stop = threading.Event()
-    problems: list[str] = []
 
-    def reader() -> None:
-        try:
-            while not stop.is_set():
-                for i, w in enumerate(walls):
-                    got = tz.localize(w).utcoffset()
-                    if got not in (want["2030a"][0][i], want["2030b"][0][i]):
-                        problems.append(f"localize {w}: {got}")
-                for i, u in enumerate(UTCS):
-                    got = pytz.utc.localize(u).astimezone(tz).replace(tzinfo=None)
-                    if got not in (want["2030a"][1][i], want["2030b"][1][i]):
-                        problems.append(f"astimezone {u}: {got}")
-        except Exception as exc:
-            problems.append(repr(exc))
+    def read() -> list[str]:
+        problems = []
+        for i, w in enumerate(walls):
+            got = tz.localize(w).utcoffset()
+            if got not in (want["2030a"][0][i], want["2030b"][0][i]):
+                problems.append(f"localize {w}: {got}")
+        for i, u in enumerate(UTCS):
+            got = pytz.utc.localize(u).astimezone(tz).replace(tzinfo=None)
+            if got not in (want["2030a"][1][i], want["2030b"][1][i]):
+                problems.append(f"astimezone {u}: {got}")
+        return problems
 
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
-    threads = [threading.Thread(target=reader) for _ in range(2)]
-    try:
-        for t in threads:
-            t.start()
-        for i in range(20):
-            live.install("2030b" if i % 2 == 0 else "2030a")
-            assert KEY in tzcompat.refresh().adapters["tzcompat.pytz"]
-    finally:
-        stop.set()
-        for t in threads:
-            t.join()
-        sys.setswitchinterval(old_interval)
+    def write(i: int) -> None:
+        live.install("2030b" if i % 2 == 0 else "2030a")
+        assert KEY in tzcompat.refresh().adapters["tzcompat.pytz"]
+
+    problems, _ = race(read, write, readers=2, writes=20)
     assert not problems, problems[:5]
     live.install("2030b")
     tzcompat.refresh()

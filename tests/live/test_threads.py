@@ -6,14 +6,13 @@ the generated transition lists say), never an exception; after the last refresh,
 from __future__ import annotations
 
 import io
-import sys
-import threading
 import zoneinfo
 from datetime import datetime, timedelta, timezone
 
 import tzcompat
 
 from ._data import EPOCH, RELEASES
+from ._race import race
 
 UTC = timezone.utc
 KEY = "Test/Zone"
@@ -73,48 +72,31 @@ def test_answers_are_old_or_new_while_refreshing(live):
     assert want["2030a"] != want["2030b"]
     for part in range(4):
         assert want["2030a"][part] != want["2030b"][part]
-    stop = threading.Event()
-    problems: list[str] = []
-    rounds = [0]
     seen: set[int] = set()  # which releases' transition lists the readers saw
 
-    def reader() -> None:
-        try:
-            while not stop.is_set():
-                got = observe(zone)
-                # Each answer, item by item, is one release's (a call may see either).
-                for part in range(4):
-                    options = [want[v][part] for v in RELEASES]
-                    if part < 3:
-                        for i, item in enumerate(got[part]):
-                            if item not in (options[0][i], options[1][i]):
-                                problems.append(f"part {part} item {i}: {item}")
-                    elif got[part] not in options:
-                        problems.append(f"transitions: {got[part][:3]}...")
-                    else:
-                        seen.add(options.index(got[part]))
-                rounds[0] += 1
-        except Exception as exc:  # any exception is a failure
-            problems.append(repr(exc))
+    def read() -> list[str]:
+        problems = []
+        got = observe(zone)
+        # Each answer, item by item, is one release's (a call may see either).
+        for part in range(4):
+            options = [want[v][part] for v in RELEASES]
+            if part < 3:
+                for i, item in enumerate(got[part]):
+                    if item not in (options[0][i], options[1][i]):
+                        problems.append(f"part {part} item {i}: {item}")
+            elif got[part] not in options:
+                problems.append(f"transitions: {got[part][:3]}...")
+            else:
+                seen.add(options.index(got[part]))
+        return problems
 
-    old_interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-5)
-    threads = [threading.Thread(target=reader) for _ in range(3)]
-    try:
-        for t in threads:
-            t.start()
-        for i in range(40):
-            live.install("2030b" if i % 2 == 0 else "2030a")
-            report = tzcompat.refresh()
-            assert KEY in report.changed, report
-        live.install("2030b")
-        assert KEY in tzcompat.refresh().changed
-    finally:
-        stop.set()
-        for t in threads:
-            t.join()
-        sys.setswitchinterval(old_interval)
+    def write(i: int) -> None:
+        live.install("2030b" if i % 2 == 0 else "2030a")
+        report = tzcompat.refresh()
+        assert KEY in report.changed, report
+
+    problems, rounds = race(read, write, readers=3, writes=41)  # ends on 2030b
     assert not problems, problems[:5]
-    assert rounds[0] > 0 and seen == {0, 1}  # the readers did run across refreshes
+    assert rounds > 0 and seen == {0, 1}  # the readers did run across refreshes
     assert observe(zone) == want["2030b"]
     assert tzcompat.ZoneInfo(KEY) is zone
