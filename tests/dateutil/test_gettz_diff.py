@@ -13,6 +13,7 @@ from datetime import datetime
 
 import pytest
 
+from .._gettz_cache import kept_gettz_cache
 from ._compare import ours, outcome, real, same, utc_checks, wall_checks
 
 NAMES = [
@@ -30,16 +31,10 @@ NAMES = [
 
 @pytest.fixture
 def fresh_caches():
-    # Real dateutil's cached objects are given back afterwards: pandas keeps gettz("UTC")
-    # from its import to recognise UTC by identity, and later tests compare against that.
-    saved = (dict(real.gettz._GettzFunc__instances), dict(real.gettz._GettzFunc__strong_cache))
-    real.gettz.cache_clear()
-    ours.gettz.cache_clear()
-    yield
-    real.gettz.cache_clear()
-    ours.gettz.cache_clear()
-    real.gettz._GettzFunc__instances.update(saved[0])
-    real.gettz._GettzFunc__strong_cache.update(saved[1])
+    with kept_gettz_cache():
+        ours.gettz.cache_clear()
+        yield
+        ours.gettz.cache_clear()
 
 
 @pytest.fixture

@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytz
 
+from .._gettz_cache import kept_gettz_cache
+
 FIXTURES = Path(__file__).parent / "fixtures"
 #: what the rewritten code must run without
 LEGACY = ("pytz", "dateutil")
@@ -35,29 +37,14 @@ FIRST_YEAR, LAST_YEAR = 1902, 2037
 @contextmanager
 def pytz_data() -> Iterator[None]:
     """Make zoneinfo and dateutil.tz read pytz's own TZif files for the duration."""
-    from dateutil import tz
-
-    # dateutil's cached objects are given back afterwards: code that kept one (pandas keeps
-    # gettz("UTC") from its import to recognise UTC by identity) must see gettz() return it
-    # again, or later tests in this process (and the originals' side of tests/interop)
-    # compare against a dateutil that pandas no longer takes for UTC.
-    instances = getattr(tz.gettz, "_GettzFunc__instances", None)
-    strong = getattr(tz.gettz, "_GettzFunc__strong_cache", None)
-    saved = (dict(instances) if instances is not None else {},
-             dict(strong) if strong is not None else {})
-    zoneinfo.reset_tzpath(to=[PYTZ_ZONEINFO])
-    zoneinfo.ZoneInfo.clear_cache()
-    tz.gettz.cache_clear()
-    try:
-        yield
-    finally:
-        zoneinfo.reset_tzpath()
+    with kept_gettz_cache():
+        zoneinfo.reset_tzpath(to=[PYTZ_ZONEINFO])
         zoneinfo.ZoneInfo.clear_cache()
-        tz.gettz.cache_clear()
-        if instances is not None and strong is not None:
-            # cache_clear() may have put new mappings in place: fill the current ones
-            getattr(tz.gettz, "_GettzFunc__instances", {}).update(saved[0])
-            getattr(tz.gettz, "_GettzFunc__strong_cache", {}).update(saved[1])
+        try:
+            yield
+        finally:
+            zoneinfo.reset_tzpath()
+            zoneinfo.ZoneInfo.clear_cache()
 
 
 def load(source: str, name: str, *, without: tuple[str, ...] = ()) -> types.ModuleType:
