@@ -22,6 +22,7 @@ import tzcompat.dateutil as ours
 
 PAIRS = ["tzfile", "tzutc", "tzoffset", "tzlocal", "tzstr", "tzrange", "tzrangebase"]
 SRC = os.path.dirname(os.path.dirname(ours.__file__))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _ours_then_real(cls: type) -> tuple[list[type], list[type]]:
@@ -236,7 +237,17 @@ def test_pandas_cached_utc_tzfile_is_pandas_utc(pd):
     # pandas treats real dateutil's cached gettz("UTC") object as UTC (identity with the
     # one it looked up at import) and every tzutc (isinstance). The adapter's cached
     # gettz("UTC") derives from the real tzutc for that; nocache() zones are plain tzfiles,
-    # which pandas does not take for UTC with real dateutil either.
+    # which pandas does not take for UTC with real dateutil either. Checked in a fresh
+    # process, as users meet it: here other tests may have cleared real dateutil's cache.
+    code = "from tests.dateutil.test_peer import check_pandas_utc; check_pandas_utc()"
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+
+
+def check_pandas_utc() -> None:
+    import pandas as pd
+
     utc = pd.date_range("2021-01-01", periods=3, freq="h", tz="UTC")
     cases = (
         lambda z: pd.date_range("2021-01-01", periods=3, freq="h", tz=z).union(utc),
