@@ -37,6 +37,7 @@ PYTZ_ONLY = frozenset(
     {"localize", "normalize", "zone", "_utcoffset", "_tzname", "_dst", "_tzinfos",
      "_utc_transition_times", "_transition_info"}
 )  # fmt: skip
+TZINFO_METHODS = frozenset({"utcoffset", "dst", "tzname"})
 MARK = "tzcompat-migrate["
 HELPERS = frozenset({"_tz_localize", "_tz_normalize"})  # the codemod's own helpers
 GUARDS = frozenset({"pytz-type-check", "duck-typing"})  # markers of pytz-only tests
@@ -111,8 +112,9 @@ def ruff_findings(base: Path, files: list[Path], style: Style) -> Counter[tuple[
 
 
 def unmarked_pytz_uses(code: str) -> list[str]:
-    """``x.localize``/``.normalize``/``.zone``/pytz internals whose statement has no marker
-    (the codemod's own helpers and functions of imported modules excepted)."""
+    """``x.localize``/``.normalize``/``.zone``/pytz internals, ``utcoffset/dst/tzname(...,
+    is_dst=...)`` and ``tzname(None)`` whose statement has no marker (the codemod's own helpers,
+    functions of imported modules and a class's own methods excepted)."""
     tree = ast.parse(code)
     lines = code.splitlines()
     out: list[str] = []
@@ -137,6 +139,7 @@ def unmarked_pytz_uses(code: str) -> list[str]:
         if isinstance(n, ast.Import)
         for a in n.names
     }
+    own = modules | {"self", "cls"}  # receivers whose methods are not a zone's
 
     def visit(node: ast.AST, stmt: ast.stmt | None, guarded: bool = False) -> None:
         if isinstance(node, ast.FunctionDef) and node.name in HELPERS:
@@ -154,13 +157,31 @@ def unmarked_pytz_uses(code: str) -> list[str]:
             return
         # a module's function, or a class's own attribute (Babel's FixedOffsetTimezone.zone)
         on_module = isinstance(node, ast.Attribute) and (
-            isinstance(node.value, ast.Name) and node.value.id in modules | {"self", "cls"}
+            isinstance(node.value, ast.Name) and node.value.id in own
         )
         if (
             isinstance(node, ast.Attribute)
             and node.attr in PYTZ_ONLY
             and stmt is not None
             and not on_module
+        ):
+            if not guarded and not marked(stmt):
+                out.append(f"{node.lineno}: {lines[node.lineno - 1].strip()}")
+        # pytz-only calls of the tzinfo methods: is_dst= (a TypeError on any other tzinfo) and
+        # tzname(None) (pytz's zone name, None from a ZoneInfo)
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in TZINFO_METHODS
+            and stmt is not None
+            and not (isinstance(node.func.value, ast.Name) and node.func.value.id in own)
+            and (
+                any(k.arg == "is_dst" for k in node.keywords)
+                or node.func.attr == "tzname"
+                and len(node.args) == 1
+                and isinstance(node.args[0], ast.Constant)
+                and node.args[0].value is None
+            )
         ):
             if not guarded and not marked(stmt):
                 out.append(f"{node.lineno}: {lines[node.lineno - 1].strip()}")
@@ -279,12 +300,20 @@ def test_unmarked_use_detector() -> None:
         "if is_pytz(f):\n    g = f.zone\nelse:\n    h = f.zone\n"
         "# tzcompat-migrate[utc-identity]: not a pytz-only test\n"
         "if f is utc:\n    k = f.zone\n"
+        "m = tz.utcoffset(dt, is_dst=True)\n"
+        "# tzcompat-migrate[is-dst-method]: is_dst= is pytz-only\n"
+        "n = tz.dst(dt, is_dst=False)\n"
+        "o = tz.tzname(None) or str(tz)\n"
+        "p = self.tzname(None)\n"
+        "q = dt.tzname()\n"
     )
     assert unmarked_pytz_uses(code) == [
         "11: c = tz.normalize(d)",
         "13: e.zone",
         "21: h = f.zone",
         "24: k = f.zone",
+        "25: m = tz.utcoffset(dt, is_dst=True)",
+        "28: o = tz.tzname(None) or str(tz)",
     ]
 
 
