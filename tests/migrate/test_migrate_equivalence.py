@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import types
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -346,11 +346,42 @@ def test_duck_typing_markers_sit_where_the_answers_flip(monkeypatch: pytest.Monk
         assert f"# tzcompat-migrate[{code}]" in after_source, code
 
 
+def test_unsafe_type_checks_keep_pytz_branches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With unsafe_fixes, hasattr(tz, 'localize') and isinstance(tz, BaseTzInfo) accept the
+    zones the migration writes (ZoneInfo, datetime.timezone), so to_utc takes pytz's branch
+    and returns pytz's value for a zone, pytz.utc and a fixed offset alike."""
+    for name, module in _fake_django().items():
+        monkeypatch.setitem(sys.modules, name, module)
+    source = (eq.FIXTURES / "duck_typing.py").read_text()
+    after_source = migrate_source(source, unsafe_fixes=True).code
+    assert "isinstance(tz, (ZoneInfo, timezone))" in _body(after_source, "to_utc")
+    before = eq.load(source, "duck_before")
+    after = eq.load(after_source, "duck_after")
+    pairs = [
+        (pytz.utc, timezone.utc),
+        (pytz.FixedOffset(330), timezone(timedelta(minutes=330))),
+        (pytz.FixedOffset(-480), timezone(timedelta(minutes=-480))),
+    ]
+
+    @given(_arguments())
+    def check(arguments: dict[str, object]) -> None:
+        key, naive = str(arguments["key"]), arguments["naive"]
+        assume(eq.whole_minutes_near(naive, (key,)))  # type: ignore[arg-type]
+        zones = [(pytz.timezone(key), zoneinfo_zone(key)), *pairs]
+        for old, new in zones:
+            expected = eq.call(before.to_utc, {"value": naive, "tz": old})
+            assert eq.call(after.to_utc, {"value": naive, "tz": new}) == expected, (key, old)
+
+    with eq.pytz_data():
+        check()
+
+
 # pytz_values: each function that is not a case_ computes something else after the rewrite, on
 # inputs around New York's fall-back (2020-11-01 01:00-02:00 happens twice), and its body is
 # marked with the code that says why.
 _VALUES_MARKED = {
     "shifted": "aware-arithmetic",
+    "_later": "aware-arithmetic",
     "between": "aware-arithmetic",
     "midnight": "replace-wall",
     "elapsed": "aware-difference",
@@ -379,6 +410,10 @@ def test_value_markers_sit_where_values_change() -> None:
     assert "aware-difference" in _body(after_source, "__sub__")
     assert "aware-arithmetic" in _body(after_source, "__add__")
     assert "aware-difference" in _body(after_source, "until")
+    # a datetime handed in (croniter's d += relativedelta): pytz shifted at the fixed offset
+    assert before.advanced(ny, fall, 2).utcoffset() == timedelta(hours=-4)
+    assert after.advanced(ny, fall, 2).utcoffset() == timedelta(hours=-5)
+    assert "aware-arithmetic" in _body(after_source, "_later")
     # 2. replace(): midnight of a winter day taken from a summer datetime
     summer = datetime(2020, 11, 1, 12, 0)  # EST at noon, EDT at midnight
     old, new = before.midnight(ny, summer), after.midnight(ny, summer)
@@ -415,12 +450,15 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     fixed = {f.code for f in result.findings if f.kind == "fix"}
     assert fixed == {
         "aware-difference", "aware-comparison", "replace-wall", "zone-attribute", "tzname-none",
-        "is-dst-method", "timetz",
+        "is-dst-method", "timetz", "aware-arithmetic",
     }  # fmt: skip
     assert "_tz_replace(" in _body(after_source, "midnight")
-    assert "# tzcompat-migrate[aware-arithmetic]" in _body(after_source, "__add__")  # no fix
+    assert "_tz_replace(self._dt) + delta" in _body(after_source, "__add__")
+    assert "d = _tz_replace(d) + timedelta(hours=hours)" in _body(after_source, "_later")
+    assert "tzcompat-migrate[" not in after_source
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
+        "shifted", "advanced",
     ]  # fmt: skip
 
     @given(_arguments())

@@ -100,19 +100,22 @@ def _tz_replace(dt, **fields):
     time kept that offset even where the new wall time is in another period
     (EST at a midnight in EDT). ZoneInfo recomputes it, which is usually the
     bug fix: this helper is for code that relied on the old value. The result
-    carries the old offset and abbreviation as a fixed-offset tzinfo.
+    carries the old offset and abbreviation as a fixed-offset tzinfo. With no
+    fields it is ``dt`` as pytz held it, so ``_tz_replace(dt) + delta`` moves
+    absolute time and keeps the offset, as pytz's ``dt + delta`` did.
     """
     import datetime
 
-    tz = dt.tzinfo
-    if tz is None or "tzinfo" in fields:
-        return dt.replace(**fields)
-    if getattr(tz, "localize", None) is not None:  # a pytz zone: unmigrated
-        return dt.replace(**fields)
-    offset = dt.utcoffset()
-    if offset is None:
-        return dt.replace(**fields)
-    fixed = datetime.timezone(offset, dt.tzname())
+    tz = getattr(dt, "tzinfo", None)
+    offset = None if tz is None else dt.utcoffset()
+    # naive, a new tzinfo, or a pytz zone from unmigrated code: nothing to pin
+    if offset is None or "tzinfo" in fields or hasattr(tz, "localize"):
+        return dt.replace(**fields) if fields else dt
+    name = dt.tzname()
+    if name is None:
+        fixed = datetime.timezone(offset)
+    else:
+        fixed = datetime.timezone(offset, name)
     return dt.replace(tzinfo=fixed, **fields)
 '''
 

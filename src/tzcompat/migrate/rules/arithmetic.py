@@ -27,7 +27,7 @@ CODES = (
         "TZM102",
         "aware-arithmetic",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "+/- on a datetime aware in a pytz zone was absolute (UTC) time that kept the old "
             "offset until normalize(); on ZoneInfo it is wall-clock time, so results differ "
@@ -35,6 +35,12 @@ CODES = (
             "absolute time"
         ),
         comment="pytz +/- was absolute time; ZoneInfo's is wall time",
+        fix_note=(
+            "rewritten to _tz_replace(dt) + delta (d += x to d = _tz_replace(d) + x): the "
+            "shift at dt's own fixed offset and abbreviation, as pytz did (the result's "
+            "tzinfo is a datetime.timezone, not the zone; naive datetimes are unchanged; "
+            "wall-time arithmetic on a ZoneInfo that did not come from pytz becomes absolute)"
+        ),
     ),
     CodeInfo(
         "TZM128",
@@ -98,15 +104,37 @@ def leave_BinaryOperation(
                     left=_in_utc(m, updated_node.left), right=_in_utc(m, updated_node.right)
                 ),
             )
-        if (m.zone_aware(left) and not m.is_number(right)) or (
-            m.zone_aware(right) and not m.is_number(left)
-        ):
-            m.report(original_node, "aware-arithmetic")
-        elif m.maybe_aware_shift(left, right) and not m.argument_of(
+        pin_left, pin_right = m.zone_aware(left), m.zone_aware(right)
+        if (pin_left and not m.is_number(right)) or (pin_right and not m.is_number(left)):
+            return m.mark_or_fix(
+                original_node,
+                "aware-arithmetic",
+                lambda: updated_node.with_changes(
+                    left=_pinned(m, updated_node.left) if pin_left else updated_node.left,
+                    right=_pinned(m, updated_node.right) if pin_right else updated_node.right,
+                ),
+            )
+        if m.maybe_aware_shift(left, right) and not m.argument_of(
             original_node, "localize", _helpers.LOCALIZE_NAME, True
         ):  # localize() refused aware datetimes: its argument is naive
-            m.report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
+            return m.mark_or_fix(
+                original_node,
+                "aware-arithmetic",
+                lambda: updated_node.with_changes(left=_pinned(m, updated_node.left)),
+                detail="if aware in a pytz zone",
+            )
     return None
+
+
+def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+    """``_tz_replace(node)``: the datetime at its own fixed offset, where pytz's ``+``/``-``
+    worked (an operand already pinned by an inner fix is kept)."""
+    operands = (node.left, node.right) if isinstance(node, cst.BinaryOperation) else (node,)
+    if any(
+        isinstance(o, cst.Call) and _helpers.REPLACE_NAME in ana.source(o.func) for o in operands
+    ):
+        return node
+    return cst.Call(func=m.helper(_helpers.REPLACE_NAME), args=[cst.Arg(node)])
 
 
 def _in_utc(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
@@ -147,17 +175,53 @@ def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
 
 def leave_AugAssign(
     m: Migrator, original_node: cst.AugAssign, updated_node: cst.AugAssign
-) -> cst.AugAssign | None:
+) -> cst.AugAssign | cst.Assign | None:
     if not m.pytz_world or not isinstance(
         original_node.operator, cst.AddAssign | cst.SubtractAssign
     ):
         return None
     target, value = original_node.target, original_node.value
+    detail = None
     if not m.is_number(value) and m.zone_aware(target):
-        m.report(original_node, "aware-arithmetic")
+        detail = ""
     elif m.maybe_aware_shift(target, value):
-        m.report(original_node, "aware-arithmetic", detail="if aware in a pytz zone")
-    return None
+        detail = "if aware in a pytz zone"
+    if detail is None:
+        return None
+    fix = None
+    if _simple(target):
+
+        def fix() -> cst.Assign:
+            add = isinstance(updated_node.operator, cst.AddAssign)
+            operator = cst.Add if add else cst.Subtract
+            return cst.Assign(
+                targets=[cst.AssignTarget(updated_node.target)],
+                value=cst.BinaryOperation(
+                    left=_pinned(m, updated_node.target),
+                    operator=operator(),
+                    right=_operand(updated_node.value),
+                ),
+                semicolon=updated_node.semicolon,
+            )
+
+    return m.mark_or_fix(original_node, "aware-arithmetic", fix, detail=detail)
+
+
+def _simple(node: cst.BaseExpression) -> bool:
+    """A name or attribute chain: read twice when ``x += d`` becomes ``x = ... + d``."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
+
+
+def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``node`` as the right operand of ``+``/``-`` (``d -= a - b`` is ``d - (a - b)``)."""
+    if node.lpar or isinstance(
+        node,
+        cst.Name | cst.Attribute | cst.Call | cst.Subscript | cst.BaseNumber | cst.BaseString,
+    ):
+        return node
+    return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
 EXAMPLES = (
@@ -253,5 +317,31 @@ EXAMPLES = (
             "        return self._dt - other._dt\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-difference"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import timedelta\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "later = tz.localize(naive) + delta\n"
+            "\n"
+            "def next_run(d):\n"
+            "    d += timedelta(hours=1)\n"
+            "    return d\n"
+        ),
+        after=(
+            "from datetime import timedelta\n"
+            "from _tzmigrate import _tz_localize, _tz_replace\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "later = _tz_replace(_tz_localize(naive, tz)) + delta\n"
+            "\n"
+            "def next_run(d):\n"
+            "    d = _tz_replace(d) + timedelta(hours=1)\n"
+            "    return d\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-arithmetic"),
+        options=(("unsafe_fixes", True),),
     ),
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import _analysis as ana
 from .._codes import CodeInfo
 from . import Example
 from . import _build as mk
@@ -34,7 +35,9 @@ CODES = (
         comment="pytz's time kept the offset; a ZoneInfo time has none",
         fix_note=(
             "rewritten to dt.timetz().replace(tzinfo=timezone(dt.utcoffset(), dt.tzname())): "
-            "the offset and abbreviation pytz kept, as a fixed offset"
+            "the offset and abbreviation pytz kept, as a fixed offset; that tzinfo has no "
+            "zone name, so the fix is not offered in a module that reads zone names off the "
+            "tzinfo objects it is handed (x.tzinfo.zone/.key, hasattr/getattr 'zone'/'key')"
         ),
     ),
 )
@@ -58,7 +61,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     receiver = updated.func.value  # type: ignore[attr-defined]
     fix = None
-    if _simple(func.value):
+    if _simple(func.value) and not _reads_zone_names(m, original):
 
         def fix() -> cst.BaseExpression:
             space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
@@ -72,6 +75,46 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             return mk.method(updated, "replace", [mk.kwarg("tzinfo", fixed)])
 
     return m.mark_or_fix(original, "timetz", fix)
+
+
+_NAME_ATTRS = ("zone", "key")
+
+
+def _reads_zone_names(m: Migrator, node: cst.CSTNode) -> bool:
+    """The module reads zone names off tzinfo objects it is handed (``x.tzinfo.zone``,
+    ``x.tzinfo.key``, ``hasattr``/``getattr(x, "zone"|"key")``): the fixed offset the fix
+    writes has neither, so a time formatted there would lose its zone (Babel's
+    ``_get_tz_name``). Checked once per module."""
+    module = m.enclosing(node, cst.Module)
+    if module is None:
+        return False
+    cache: dict[int, bool] = m.__dict__.setdefault("_timetz_zone_names", {})
+    if id(module) not in cache:
+        found: list[bool] = []
+
+        class _Reads(cst.CSTVisitor):
+            def visit_Attribute(self, node: cst.Attribute) -> None:
+                value = node.value
+                if (
+                    node.attr.value in _NAME_ATTRS
+                    and isinstance(value, cst.Attribute)
+                    and value.attr.value == "tzinfo"
+                ):
+                    found.append(True)
+
+            def visit_Call(self, node: cst.Call) -> None:
+                func = node.func
+                if (
+                    isinstance(func, cst.Name)
+                    and func.value in ("hasattr", "getattr")
+                    and len(node.args) >= 2
+                    and ana.string_value(node.args[1].value) in _NAME_ATTRS
+                ):
+                    found.append(True)
+
+        module.visit(_Reads())
+        cache[id(module)] = bool(found)
+    return cache[id(module)]
 
 
 EXAMPLES = (
@@ -110,6 +153,41 @@ EXAMPLES = (
             "t = local.timetz().replace(tzinfo=timezone(local.utcoffset(), local.tzname()))\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "timetz"),
+        options=(("unsafe_fixes", True),),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('US/Eastern')\n"
+            "local = tz.localize(naive)\n"
+            "t = local.timetz()\n"
+            "\n"
+            "def zone_name(t):\n"
+            "    if hasattr(t.tzinfo, 'zone'):\n"
+            "        return t.tzinfo.zone\n"
+            "    return None\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('US/Eastern')\n"
+            "local = _tz_localize(naive, tz)\n"
+            "# tzcompat-migrate[timetz]: pytz's time kept the offset; a ZoneInfo time has none\n"
+            "t = local.timetz()\n"
+            "\n"
+            "def zone_name(t):\n"
+            "    if (hasattr(t.tzinfo, 'zone') or hasattr(t.tzinfo, 'key')):\n"
+            "        return str(t.tzinfo)\n"
+            "    return None\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "timetz",
+            "duck-typing",
+            "zone-attribute",
+        ),
         options=(("unsafe_fixes", True),),
     ),
 )

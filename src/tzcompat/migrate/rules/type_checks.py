@@ -26,21 +26,28 @@ CODES = (
         comment="pytz-only attribute test: flips once zones are ZoneInfo",
         fix_note=(
             "hasattr(x, 'zone') also accepts a .key, getattr(x, 'zone', d) reads .key first, "
-            "hasattr(x, 'localize'/'normalize') also accepts a ZoneInfo (whose localize and "
-            "normalize the codemod writes with the helpers): the branch pytz took runs for "
-            "ZoneInfo zones too; tests of private attributes get no fix"
+            "hasattr(x, 'localize'/'normalize') also accepts a ZoneInfo or datetime.timezone "
+            "(whose localize and normalize the codemod writes with the helpers): the branch "
+            "pytz took runs for the migrated zones too; tests of private attributes get no fix"
         ),
     ),
     CodeInfo(
         "TZM111",
         "pytz-type-check",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "test for 'is this a pytz zone' (isinstance BaseTzInfo, _is_pytz_zone): flips once "
             "the zones are ZoneInfo, so the other branch runs"
         ),
         comment="pytz-zone test: flips once zones are ZoneInfo",
+        fix_note=(
+            "in isinstance()/issubclass(), pytz's classes become the stdlib classes the "
+            "migration gives the same zones: BaseTzInfo -> (ZoneInfo, timezone), DstTzInfo and "
+            "StaticTzInfo -> ZoneInfo, _FixedOffset -> timezone; a pytz zone from code not "
+            "yet migrated no longer passes, and timezone.utc passes a _FixedOffset test "
+            "(pytz's utc had a class of its own)"
+        ),
     ),
     CodeInfo(
         "TZM108",
@@ -106,10 +113,16 @@ def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ig
     if name == "hasattr" and attr in ("localize", "normalize") and len(args) == 2:
 
         def fix() -> cst.BaseExpression:
-            # names.expr schedules the import: only when the fix is written
-            zone_class = m.names.expr("zoneinfo", "ZoneInfo")
+            # names.expr schedules the import: only when the fix is written; pytz's utc and
+            # FixedOffset had the methods too and are datetime.timezone after the migration
+            classes = cst.Tuple(
+                [
+                    cst.Element(m.names.expr("zoneinfo", "ZoneInfo"), comma=space),
+                    cst.Element(m.names.expr("datetime", "timezone")),
+                ]
+            )
             check = cst.Call(
-                cst.Name("isinstance"), [cst.Arg(target, comma=space), cst.Arg(zone_class)]
+                cst.Name("isinstance"), [cst.Arg(target, comma=space), cst.Arg(classes)]
             )
             return either(updated, check)
 
@@ -123,15 +136,59 @@ def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ig
     return None
 
 
+#: what each pytz class becomes in a type test: the classes of the zones the migration writes
+_STDLIB_CLASSES = {
+    "pytz.BaseTzInfo": (("zoneinfo", "ZoneInfo"), ("datetime", "timezone")),
+    "pytz.DstTzInfo": (("zoneinfo", "ZoneInfo"),),
+    "pytz.StaticTzInfo": (("zoneinfo", "ZoneInfo"),),
+    "pytz._FixedOffset": (("datetime", "timezone"),),
+}
+
+
 def reference(
     m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
-    """``pytz.BaseTzInfo`` and friends (``isinstance`` tests): kept, marked."""
-    m.report(original, "pytz-type-check")
-    return updated
+    """``pytz.BaseTzInfo`` and friends: marked; in an ``isinstance``/``issubclass`` test the
+    unsafe fix writes the stdlib classes instead."""
+    if not _type_test_argument(m, original):
+        if q in ana.PYTZ_TYPES:
+            m.report(original, "pytz-type-check")
+        else:
+            m.report(original, "unsupported", detail=q)
+        return updated
+
+    def fix() -> cst.BaseExpression:
+        classes = [m.names.expr(module, name) for module, name in _STDLIB_CLASSES[q]]
+        if len(classes) == 1:
+            return classes[0]
+        space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+        return cst.Tuple(
+            [cst.Element(c, comma=space) for c in classes[:-1]] + [cst.Element(classes[-1])]
+        )
+
+    return m.mark_or_fix(original, "pytz-type-check", fix) or updated
 
 
-REFERENCES = {name: reference for name in ana.PYTZ_TYPES}
+def _type_test_argument(m: Migrator, node: cst.CSTNode) -> bool:
+    """``node`` is the class argument of ``isinstance``/``issubclass`` (or one of its tuple)."""
+    parent = m.parent(node)
+    if isinstance(parent, cst.Element):
+        tuple_ = m.parent(parent)
+        parent = m.parent(tuple_) if isinstance(tuple_, cst.Tuple) else None
+    if not isinstance(parent, cst.Arg) or parent.keyword is not None or parent.star:
+        return False
+    call = m.parent(parent)
+    return (
+        isinstance(call, cst.Call)
+        and isinstance(call.func, cst.Name)
+        and call.func.value in ("isinstance", "issubclass")
+        and len(call.args) == 2
+        and call.args[1] is parent
+        and m.ref(call.func) is None
+    )
+
+
+REFERENCES = {name: reference for name in _STDLIB_CLASSES}
 
 
 EXAMPLES = (
@@ -161,6 +218,50 @@ EXAMPLES = (
             "    return (getattr(tz, 'key', None) or getattr(tz, 'zone', None))\n"
         ),
         codes=("duck-typing", "zone-attribute"),
+        options=(("unsafe_fixes", True),),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def check(tz):\n"
+            "    if not isinstance(tz, pytz.BaseTzInfo):\n"
+            "        raise TypeError(tz)\n"
+            "    return isinstance(tz, pytz._FixedOffset)\n"
+        ),
+        after=(
+            "import pytz\n"
+            "\n"
+            "def check(tz):\n"
+            "    # tzcompat-migrate[pytz-type-check]: pytz-zone test: flips once zones are "
+            "ZoneInfo\n"
+            "    if not isinstance(tz, pytz.BaseTzInfo):\n"
+            "        raise TypeError(tz)\n"
+            "    # tzcompat-migrate[pytz-type-check]: pytz-zone test: flips once zones are "
+            "ZoneInfo\n"
+            "    return isinstance(tz, pytz._FixedOffset)\n"
+        ),
+        codes=("pytz-type-check",),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def check(tz):\n"
+            "    if not isinstance(tz, pytz.BaseTzInfo):\n"
+            "        raise TypeError(tz)\n"
+            "    return isinstance(tz, (pytz.tzinfo.DstTzInfo, pytz._FixedOffset))\n"
+        ),
+        after=(
+            "from datetime import timezone\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def check(tz):\n"
+            "    if not isinstance(tz, (ZoneInfo, timezone)):\n"
+            "        raise TypeError(tz)\n"
+            "    return isinstance(tz, (ZoneInfo, timezone))\n"
+        ),
+        codes=("pytz-type-check",),
         options=(("unsafe_fixes", True),),
     ),
 )
