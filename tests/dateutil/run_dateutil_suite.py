@@ -4,7 +4,7 @@ Usage (needs the unpacked sdist; no network at run time)::
 
     pip download --no-binary :all: --no-deps python-dateutil==4.0.0
     tar xzf python_dateutil-4.0.0.tar.gz
-    pip install pytest-xdist pytest-cov attrs freezegun   # the suite's own test deps
+    pip install attrs freezegun [pytest-xdist]   # the suite's own test deps
     python tests/dateutil/run_dateutil_suite.py python_dateutil-4.0.0 [-n 2] [--env TZ=...]
 
 The suite runs twice from the sdist root: once against the real ``dateutil.tz``
@@ -58,7 +58,9 @@ def _run(sdist: str, tests: list[str], shadow: bool, workers: str, env_extra: di
     env = dict(os.environ)
     env.pop("TZ", None)
     env.update(env_extra)
-    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q", "-v"]
+    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-rA", "-q", "-v",
+            # the suite's conftest marks tests no_cover, a mark only pytest-cov registers
+            "-W", "ignore::pytest.PytestUnknownMarkWarning"]
     if shadow:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [HERE, env.get("PYTHONPATH")]))
         args += ["-p", "dateutil_suite_plugin"]
