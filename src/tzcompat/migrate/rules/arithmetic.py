@@ -123,7 +123,50 @@ def leave_BinaryOperation(
                 lambda: updated_node.with_changes(left=_pinned(m, updated_node.left)),
                 detail="if aware in a pytz zone",
             )
+        if m.options.unsafe_fixes and _feeds_normalize(m, original_node):
+            # tz.normalize(name) below gets its fix (normalize-arithmetic), which is pytz's
+            # value only if the arithmetic making the name is pinned too
+            return m.mark_or_fix(
+                original_node,
+                "aware-arithmetic",
+                lambda: updated_node.with_changes(
+                    left=_pinned(m, updated_node.left),
+                    right=_pinned(m, updated_node.right) if not subtract else updated_node.right,
+                ),
+                detail="normalized later",
+            )
     return None
+
+
+def _feeds_normalize(m: Migrator, node: cst.BinaryOperation) -> bool:
+    """``name = a + b`` where ``x.normalize(name)`` is called in the same function."""
+    parent = m.parent(node)
+    if not isinstance(parent, cst.Assign) or len(parent.targets) != 1:
+        return False
+    target = parent.targets[0].target
+    if not isinstance(target, cst.Name):
+        return False
+    scope = m.enclosing(parent, cst.FunctionDef | cst.Module)
+    if scope is None:
+        return False
+    cache: dict[int, set[str]] = m.__dict__.setdefault("_normalized_names", {})
+    if id(scope) not in cache:
+        names: set[str] = set()
+
+        class _Normalized(cst.CSTVisitor):
+            def visit_Call(self, call: cst.Call) -> None:
+                func = call.func
+                if (
+                    isinstance(func, cst.Attribute)
+                    and func.attr.value == "normalize"
+                    and len(call.args) == 1
+                    and isinstance(call.args[0].value, cst.Name)
+                ):
+                    names.add(call.args[0].value.value)
+
+        scope.visit(_Normalized())
+        cache[id(scope)] = names
+    return target.value in cache[id(scope)]
 
 
 def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:

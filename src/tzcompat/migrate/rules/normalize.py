@@ -38,12 +38,19 @@ CODES = (
         "TZM101",
         "normalize-arithmetic",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "pytz normalize() after + or - meant absolute (UTC) arithmetic; write "
             "(dt.astimezone(timezone.utc) + delta).astimezone(tz) or keep wall-clock dt + delta"
         ),
         comment="pytz made this absolute (UTC) arithmetic; choose wall or UTC",
+        fix_note=(
+            "tz.normalize(a + b) rewritten to _tz_normalize(_tz_replace(a) + _tz_replace(b), "
+            "tz) (a - b: only a is pinned): the sum taken at the datetime's own fixed offset, "
+            "then converted to tz, as pytz did; tz.normalize(name) of a name computed by "
+            "arithmetic is rewritten to _tz_normalize(name, tz), which is pytz's value where "
+            "that arithmetic was pinned too (an aware-arithmetic fix)"
+        ),
     ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
@@ -61,6 +68,25 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     if result is not None:
         duck_typed_by_exception(m, original)
     return result
+
+
+def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+    """``_tz_replace(node)``: an aware datetime at its own fixed offset (anything else as it
+    is), where pytz's ``+``/``-`` worked."""
+    return cst.Call(func=m.helper(_helpers.REPLACE_NAME), args=[cst.Arg(node)])
+
+
+def _normalized(
+    m: Migrator, value: cst.BaseExpression, receiver: cst.BaseExpression
+) -> cst.BaseExpression:
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    value = (
+        value.with_changes(lpar=[], rpar=[]) if isinstance(value, cst.BinaryOperation) else value
+    )
+    return cst.Call(
+        func=m.helper(_helpers.NORMALIZE_NAME),
+        args=[cst.Arg(value, comma=space), cst.Arg(receiver)],
+    )
 
 
 def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -85,16 +111,26 @@ def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Ba
         elif isinstance(arg_o.operator, cst.Add) and m.is_timedelta(arg_o.left):
             shifted = arg_u.with_changes(right=m.to_utc(arg_o.right, arg_u.right))
         else:
-            m.report(original, "normalize-arithmetic")
-            return None
+            add = isinstance(arg_o.operator, cst.Add)
+            operation: cst.BinaryOperation = arg_u
+
+            def fix() -> cst.BaseExpression:  # helpers are scheduled only when it is written
+                pinned = operation.with_changes(
+                    left=_pinned(m, operation.left),
+                    right=_pinned(m, operation.right) if add else operation.right,
+                )
+                return _normalized(m, pinned, receiver)
+
+            return m.mark_or_fix(original, "normalize-arithmetic", fix)
         m.report(original, "normalize-absolute", kind="rewrite")
         shifted = shifted.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
         if kind == "utc" and not m.utc_zone:
             return shifted
         return mk.method(shifted, "astimezone", [cst.Arg(receiver)])
     if isinstance(arg_o, cst.Name) and m.from_arithmetic(arg_o):
-        m.report(original, "normalize-arithmetic")
-        return None
+        return m.mark_or_fix(
+            original, "normalize-arithmetic", lambda: _normalized(m, arg_u, receiver)
+        )
     if not m.is_aware(arg_o):
         # pytz refused a naive datetime (ValueError); astimezone() would take it as the
         # machine's local time, so the helper keeps the check (and defers to pytz zones)
@@ -172,5 +208,34 @@ EXAMPLES = (
             "later = tz.normalize(_tz_localize(naive, tz) + delta)\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "normalize-arithmetic"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "later = tz.normalize(tz.localize(naive) + delta)\n"
+            "\n"
+            "def next_fire(start, interval):\n"
+            "    fire = start + interval\n"
+            "    return tz.normalize(fire)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize, _tz_normalize, _tz_replace\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "later = _tz_normalize(_tz_replace(_tz_localize(naive, tz)) + _tz_replace(delta), tz)\n"
+            "\n"
+            "def next_fire(start, interval):\n"
+            "    fire = _tz_replace(start) + _tz_replace(interval)\n"
+            "    return _tz_normalize(fire, tz)\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "normalize-arithmetic",
+            "aware-arithmetic",
+        ),
+        options=(("unsafe_fixes", True),),
     ),
 )
