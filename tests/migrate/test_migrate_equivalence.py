@@ -382,6 +382,8 @@ def test_unsafe_type_checks_keep_pytz_branches(monkeypatch: pytest.MonkeyPatch) 
 _VALUES_MARKED = {
     "shifted": "aware-arithmetic",
     "_later": "aware-arithmetic",
+    "jumped": "normalize-arithmetic",
+    "fired": "normalize-arithmetic",
     "between": "aware-arithmetic",
     "midnight": "replace-wall",
     "elapsed": "aware-difference",
@@ -414,6 +416,12 @@ def test_value_markers_sit_where_values_change() -> None:
     assert before.advanced(ny, fall, 2).utcoffset() == timedelta(hours=-4)
     assert after.advanced(ny, fall, 2).utcoffset() == timedelta(hours=-5)
     assert "aware-arithmetic" in _body(after_source, "_later")
+    # normalize() after + or -: 00:30 EDT plus 2 h of real time is 01:30 EST in pytz
+    assert before.jumped(ny, fall, 2).replace(tzinfo=None) == datetime(2020, 11, 1, 1, 30)
+    assert before.fired(ny, fall, 2).utcoffset() == timedelta(hours=-5)
+    for name in ("jumped", "fired"):
+        with pytest.raises(AttributeError):  # ZoneInfo has no normalize(): marked, kept
+            getattr(after, name)(ny, fall, 2)
     # 2. replace(): midnight of a winter day taken from a summer datetime
     summer = datetime(2020, 11, 1, 12, 0)  # EST at noon, EDT at midnight
     old, new = before.midnight(ny, summer), after.midnight(ny, summer)
@@ -450,7 +458,7 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     fixed = {f.code for f in result.findings if f.kind == "fix"}
     assert fixed == {
         "aware-difference", "aware-comparison", "replace-wall", "zone-attribute", "tzname-none",
-        "is-dst-method", "timetz", "aware-arithmetic",
+        "is-dst-method", "timetz", "aware-arithmetic", "normalize-arithmetic",
     }  # fmt: skip
     assert "_tz_replace(" in _body(after_source, "midnight")
     assert "_tz_replace(self._dt) + delta" in _body(after_source, "__add__")
@@ -458,7 +466,7 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert "tzcompat-migrate[" not in after_source
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
-        "shifted", "advanced",
+        "shifted", "advanced", "jumped", "fired",
     ]  # fmt: skip
 
     @given(_arguments())
