@@ -93,6 +93,50 @@ def _tz_normalize(dt, tz):
 '''
 
 REPLACE_SOURCE = '''\
+# the module may bind "datetime" to the class: no module-level import here
+class _TzPeriod(__import__("datetime").tzinfo):
+    """One period of a zone, as pytz attached it to a datetime.
+
+    The offset, DST and abbreviation are fixed; ``key`` and ``str()`` still
+    name the zone, and converting into it goes through the zone (inserted by
+    tzcompat migrate, with ``_tz_replace``).
+    """
+
+    def __init__(self, place, offset, dst, name):
+        self.key = place.key
+        self._place = place
+        self._fixed = (offset, dst, name)
+
+    def utcoffset(self, dt):
+        return self._fixed[0]
+
+    def dst(self, dt):
+        return self._fixed[1]
+
+    def tzname(self, dt):
+        return self._fixed[2]
+
+    def fromutc(self, dt):
+        return self._place.fromutc(dt.replace(tzinfo=self._place))
+
+    def __str__(self):
+        return self.key
+
+    def __repr__(self):
+        return "<%s %s %s>" % (self.key, self._fixed[2], self._fixed[0])
+
+    def __eq__(self, other):
+        if not isinstance(other, _TzPeriod):
+            return NotImplemented
+        return (self.key, self._fixed) == (other.key, other._fixed)
+
+    def __hash__(self):
+        return hash((self.key, self._fixed))
+
+    def __reduce__(self):
+        return (_TzPeriod, (self._place, *self._fixed))
+
+
 def _tz_replace(dt, **fields):
     """pytz's aware ``dt.replace(**fields)`` (inserted by tzcompat migrate).
 
@@ -100,19 +144,24 @@ def _tz_replace(dt, **fields):
     time kept that offset even where the new wall time is in another period
     (EST at a midnight in EDT). ZoneInfo recomputes it, which is usually the
     bug fix: this helper is for code that relied on the old value. The result
-    carries the old offset and abbreviation as a fixed-offset tzinfo. With no
-    fields it is ``dt`` as pytz held it, so ``_tz_replace(dt) + delta`` moves
-    absolute time and keeps the offset, as pytz's ``dt + delta`` did.
+    carries the old offset and abbreviation, and the zone's key, as pytz's
+    tzinfo did. With no fields it is ``dt`` as pytz held it, so
+    ``_tz_replace(dt) + delta`` moves absolute time and keeps the offset, as
+    pytz's ``dt + delta`` did.
     """
     import datetime
+    import zoneinfo
 
     tz = getattr(dt, "tzinfo", None)
     offset = None if tz is None else dt.utcoffset()
     # naive, a new tzinfo, or a pytz zone from unmigrated code: nothing to pin
     if offset is None or "tzinfo" in fields or hasattr(tz, "localize"):
         return dt.replace(**fields) if fields else dt
+    place = tz._place if isinstance(tz, _TzPeriod) else tz
     name = dt.tzname()
-    if name is None:
+    if isinstance(place, zoneinfo.ZoneInfo):
+        fixed = _TzPeriod(place, offset, dt.dst(), name)
+    elif name is None:
         fixed = datetime.timezone(offset)
     else:
         fixed = datetime.timezone(offset, name)

@@ -38,8 +38,9 @@ CODES = (
         fix_note=(
             "rewritten to _tz_replace(dt) + delta (d += x to d = _tz_replace(d) + x): the "
             "shift at dt's own fixed offset and abbreviation, as pytz did (the result's "
-            "tzinfo is a datetime.timezone, not the zone; naive datetimes are unchanged; "
-            "wall-time arithmetic on a ZoneInfo that did not come from pytz becomes absolute)"
+            "tzinfo keeps that offset and the zone's key, but is not the zone; naive "
+            "datetimes are unchanged; wall-time arithmetic on a ZoneInfo that did not come "
+            "from pytz becomes absolute)"
         ),
     ),
     CodeInfo(

@@ -32,8 +32,9 @@ CODES = (
         ),
         comment="pytz kept the old offset here; ZoneInfo recomputes it",
         fix_note=(
-            "rewritten to _tz_replace(dt, ...): the old offset and abbreviation as a fixed "
-            "offset, as pytz gave them (tzinfo is then a datetime.timezone, not the zone)"
+            "rewritten to _tz_replace(dt, ...): the old offset and abbreviation, fixed, as "
+            "pytz gave them; the tzinfo keeps the zone's key (str(), .key) but is not the "
+            "zone itself"
         ),
     ),
 )
