@@ -1,10 +1,11 @@
 """The codemod on real projects (MANIFEST): no crash, output parses, no new ruff findings,
-idempotent, and every remaining pytz-only use marked.
+idempotent, and every remaining pytz-only use marked; after the plain migration and after one
+with ``--unsafe-fixes``.
 
 Runs when the corpus has been fetched (``python tests/migrate/corpus/fetch.py``; CI does);
 ``TZCOMPAT_REQUIRE_CORPUS=1`` makes a missing project a failure instead of a skip, and
-``TZCOMPAT_CORPUS_TABLE=FILE`` appends one JSON line per project (counts, each check's outcome)
-for the table in docs/codemod.md.
+``TZCOMPAT_CORPUS_TABLE=FILE`` appends one JSON line per project and mode (counts, each
+check's outcome) for the table in docs/codemod.md.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ TZINFO_METHODS = frozenset({"utcoffset", "dst", "tzname"})
 MARK = "tzcompat-migrate["
 HELPERS = frozenset({"_tz_localize", "_tz_normalize"})  # the codemod's own helpers
 GUARDS = frozenset({"pytz-type-check", "duck-typing"})  # markers of pytz-only tests
+MODES = ("", "--unsafe-fixes")  # the plain migration, and with its opt-in fixes
 
 
 def _cli(*argv: str) -> tuple[int, str]:
@@ -192,8 +194,12 @@ def unmarked_pytz_uses(code: str) -> list[str]:
     return out
 
 
+@pytest.mark.parametrize("mode", MODES, ids=lambda m: m.lstrip("-") or "default")
 @pytest.mark.parametrize("project", PROJECTS, ids=lambda p: p.slug)
-def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
+def test_corpus_project(project: _corpus.Project, mode: str, tmp_path: Path) -> None:
+    """The five checks on the plain migration, and on the one with ``--unsafe-fixes`` (its
+    rewrites must parse, be ruff-clean and idempotent too)."""
+    options = (mode,) if mode else ()
     if not _corpus.is_fetched(project):
         if os.environ.get("TZCOMPAT_REQUIRE_CORPUS") == "1":
             pytest.fail(f"{project.slug} is not in {_corpus.cache_dir()}: run fetch.py")
@@ -204,7 +210,7 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
     _copy(project, files, after)
 
     started = time.perf_counter()
-    status, err = _cli("--write", "--jobs", "2", "--no-progress", "-q", str(after))
+    status, err = _cli("--write", *options, "--jobs", "2", "--no-progress", "-q", str(after))
     seconds = time.perf_counter() - started
     problems: dict[str, object] = {}
     crashes = []
@@ -243,9 +249,9 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
         problems["new ruff findings"] = sorted(+(new - old))
 
     # the whole tree again, as the project index then sees the same modules
-    status, err = _cli("--check", "--jobs", "2", "--no-progress", "-q", str(after))
+    status, err = _cli("--check", *options, "--jobs", "2", "--no-progress", "-q", str(after))
     if status:
-        _, diff = _cli_out("--diff", "--jobs", "2", "-q", str(after))
+        _, diff = _cli_out("--diff", *options, "--jobs", "2", "-q", str(after))
         problems["not idempotent"] = diff[:5000]
 
     unmarked = {
@@ -258,12 +264,16 @@ def test_corpus_project(project: _corpus.Project, tmp_path: Path) -> None:
     if os.environ.get("TZCOMPAT_CORPUS_TABLE"):
         markers = sum((after / rel).read_text("utf-8").count(MARK) for rel in changed)
         counts = {"files": len(files), "rewritten": len(changed), "markers": markers}
-        _table_row(project, counts, problems, seconds)
+        _table_row(project, mode, counts, problems, seconds)
     assert problems == {}, json.dumps(problems, indent=1, default=str)
 
 
 def _table_row(
-    project: _corpus.Project, counts: dict[str, int], problems: dict[str, object], seconds: float
+    project: _corpus.Project,
+    mode: str,
+    counts: dict[str, int],
+    problems: dict[str, object],
+    seconds: float,
 ) -> None:
     """One JSON line per project for the docs' corpus table, appended to $TZCOMPAT_CORPUS_TABLE:
     the counts, each check's outcome (True when it passed) and the migration's wall time."""
@@ -276,6 +286,7 @@ def _table_row(
     }
     row = {
         "project": project.slug,
+        "mode": mode.lstrip("-") or "default",
         "licence": project.licence,
         **counts,
         **{check: key not in problems for check, key in checks.items()},
