@@ -346,6 +346,32 @@ def test_duck_typing_markers_sit_where_the_answers_flip(monkeypatch: pytest.Monk
         assert f"# tzcompat-migrate[{code}]" in after_source, code
 
 
+def test_pinned_period_behaves_like_pytz_tzinfo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_tz_replace's _TzPeriod: equal for one period of one zone and unequal across periods,
+    as pytz's per-period tzinfo objects were identical or not; it names its zone and pickles."""
+    import pickle
+
+    from tzcompat.migrate import _helpers
+
+    helpers = eq.load(_helpers.module_source(), "tzm_helpers")
+    monkeypatch.setitem(sys.modules, "tzm_helpers", helpers)
+    with eq.pytz_data():
+        ny, tz = zoneinfo_zone("America/New_York"), pytz.timezone("America/New_York")
+        for day in (datetime(2020, 3, 1, 12), datetime(2020, 7, 1, 12)):
+            pinned = helpers._tz_replace(day.replace(tzinfo=ny))
+            old = tz.localize(day)
+            assert (str(pinned.tzinfo), pinned.tzname()) == (str(old.tzinfo), old.tzname())
+            assert pickle.loads(pickle.dumps(pinned)) == pinned
+            assert pickle.loads(pickle.dumps(pinned)).tzinfo == pinned.tzinfo
+        winter = helpers._tz_replace(datetime(2020, 1, 1, tzinfo=ny)).tzinfo
+        summer = helpers._tz_replace(datetime(2020, 7, 1, tzinfo=ny)).tzinfo
+        again = helpers._tz_replace(datetime(2020, 2, 1, tzinfo=ny)).tzinfo
+        jan, feb, jul = (tz.localize(datetime(2020, m, 1)).tzinfo for m in (1, 2, 7))
+        assert (jan is feb, jan is jul) == (True, False)  # pytz: one object per period
+        assert (winter == again, winter == summer) == (True, False)
+        assert hash(winter) == hash(again)
+
+
 def test_unsafe_type_checks_keep_pytz_branches(monkeypatch: pytest.MonkeyPatch) -> None:
     """With unsafe_fixes, hasattr(tz, 'localize') and isinstance(tz, BaseTzInfo) accept the
     zones the migration writes (ZoneInfo, datetime.timezone), so to_utc takes pytz's branch
@@ -384,6 +410,7 @@ _VALUES_MARKED = {
     "_later": "aware-arithmetic",
     "jumped": "normalize-arithmetic",
     "fired": "normalize-arithmetic",
+    "period": "aware-arithmetic",
     "between": "aware-arithmetic",
     "midnight": "replace-wall",
     "elapsed": "aware-difference",
@@ -466,7 +493,7 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert "tzcompat-migrate[" not in after_source
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
-        "shifted", "advanced", "jumped", "fired",
+        "shifted", "advanced", "jumped", "fired", "period",
     ]  # fmt: skip
 
     @given(_arguments())
