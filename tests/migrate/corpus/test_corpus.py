@@ -212,6 +212,7 @@ def test_corpus_project(project: _corpus.Project, mode: str, tmp_path: Path) -> 
     started = time.perf_counter()
     status, err = _cli("--write", *options, "--jobs", "2", "--no-progress", "-q", str(after))
     seconds = time.perf_counter() - started
+    summary = re.search(r"(\d+) notes", err)  # the run's summary line
     problems: dict[str, object] = {}
     crashes = []
     for line in err.splitlines():
@@ -264,6 +265,7 @@ def test_corpus_project(project: _corpus.Project, mode: str, tmp_path: Path) -> 
     if os.environ.get("TZCOMPAT_CORPUS_TABLE"):
         markers = sum((after / rel).read_text("utf-8").count(MARK) for rel in changed)
         counts = {"files": len(files), "rewritten": len(changed), "markers": markers}
+        counts["notes"] = int(summary.group(1)) if summary else -1
         _table_row(project, mode, counts, problems, seconds)
     assert problems == {}, json.dumps(problems, indent=1, default=str)
 
