@@ -372,6 +372,37 @@ def test_pinned_period_behaves_like_pytz_tzinfo(monkeypatch: pytest.MonkeyPatch)
         assert hash(winter) == hash(again)
 
 
+_CONVERT = """\
+import pytz
+
+
+def convert(naive, tz):
+    try:
+        return tz.localize(naive, is_dst=None)
+    except AttributeError:
+        raise TypeError("Only pytz timezones are supported")
+"""
+
+
+def test_unsafe_fix_keeps_the_except_attributeerror_type_test() -> None:
+    """APScheduler's convert_to_datetime: a tzinfo that is not a zone still gets the TypeError
+    with unsafe_fixes (the helper raises NotImplementedError where pytz raised AttributeError),
+    and a zone still gets pytz's value, errors of is_dst=None included."""
+    from datetime import tzinfo
+
+    after_source = migrate_source(_CONVERT, unsafe_fixes=True).code
+    assert "except (AttributeError, NotImplementedError):" in after_source
+    before, after = eq.load(_CONVERT, "convert_before"), eq.load(after_source, "convert_after")
+    assert eq.call(before.convert, {"naive": datetime(2020, 1, 1), "tz": tzinfo()}) == (
+        eq.call(after.convert, {"naive": datetime(2020, 1, 1), "tz": tzinfo()})
+    ) == ("raised", "TypeError")
+    with eq.pytz_data():
+        for naive in (datetime(2020, 7, 1, 12), datetime(2020, 11, 1, 1, 30)):
+            old = eq.call(before.convert, {"naive": naive, "tz": pytz.timezone("US/Eastern")})
+            new = eq.call(after.convert, {"naive": naive, "tz": zoneinfo_zone("US/Eastern")})
+            assert old == new
+
+
 def test_unsafe_type_checks_keep_pytz_branches(monkeypatch: pytest.MonkeyPatch) -> None:
     """With unsafe_fixes, hasattr(tz, 'localize') and isinstance(tz, BaseTzInfo) accept the
     zones the migration writes (ZoneInfo, datetime.timezone), so to_utc takes pytz's branch

@@ -70,15 +70,15 @@ NODES = ("ExceptHandler",)
 
 def leave_ExceptHandler(
     m: Migrator, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
-) -> cst.ExceptHandler:
+) -> cst.ExceptHandler | None:
     kinds = original_node.type
     if kinds is None:
-        return updated_node
+        return None  # None: the next rule looks (type_checks widens duck-typing handlers)
     values = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
     if not any(m.ref(v) == "pytz.UnknownTimeZoneError" for v in values):
-        return updated_node
+        return None
     if any(isinstance(v, cst.Name) and v.value in ("ValueError", "Exception") for v in values):
-        return updated_node
+        return None
     # ZoneInfo raises ValueError for malformed keys ('', '/abs', '..'), where pytz raised
     # UnknownTimeZoneError: the handler must catch both. Exact when nothing else in the
     # try body can raise ValueError.

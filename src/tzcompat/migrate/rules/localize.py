@@ -68,7 +68,17 @@ def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
         names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
         if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
             method = call.func.attr.value if isinstance(call.func, cst.Attribute) else "localize"
-            m.report(call, "duck-typing", detail=f"except AttributeError around .{method}()")
+            detail = f"except AttributeError around .{method}()"
+            if not m.options.unsafe_fixes:
+                m.report(call, "duck-typing", detail=detail)
+            else:
+                # the helpers raise NotImplementedError for a tzinfo that is not a zone (a bare
+                # tzinfo()), where pytz's missing method raised AttributeError: type_checks
+                # widens the handler and reports the fix there
+                widen: dict[int, tuple[cst.Call, str]] = m.__dict__.setdefault(
+                    "_widen_handlers", {}
+                )
+                widen.setdefault(id(handler), (call, detail))
             return
 
 

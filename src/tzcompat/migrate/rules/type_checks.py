@@ -27,8 +27,10 @@ CODES = (
         fix_note=(
             "hasattr(x, 'zone') also accepts a .key, getattr(x, 'zone', d) reads .key first, "
             "hasattr(x, 'localize'/'normalize') also accepts a ZoneInfo or datetime.timezone "
-            "(whose localize and normalize the codemod writes with the helpers): the branch "
-            "pytz took runs for the migrated zones too; tests of private attributes get no fix"
+            "(whose localize and normalize the codemod writes with the helpers), and an "
+            "'except AttributeError' around localize/normalize also catches "
+            "NotImplementedError (what the helpers raise for a bare tzinfo): the branch pytz "
+            "took runs for the migrated zones too; tests of private attributes get no fix"
         ),
     ),
     CodeInfo(
@@ -63,7 +65,7 @@ CODES = (
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = None
-NODES = ("Call",)
+NODES = ("Call", "ExceptHandler")
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -87,6 +89,25 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     elif name == "make_aware" and any(a.keyword and a.keyword.value == "is_dst" for a in args):
         m.report(original, "is-dst-ignored")
     return None
+
+
+def leave_ExceptHandler(
+    m: Migrator, original: cst.ExceptHandler, updated: cst.ExceptHandler
+) -> cst.ExceptHandler | None:
+    """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (localize.py
+    reports it): the handler also catches NotImplementedError."""
+    found = m.__dict__.get("_widen_handlers", {}).get(id(original))
+    if found is None or updated.type is None:
+        return None
+    call, detail = found
+    if not m.report(call, "duck-typing", kind="fix", detail=detail):
+        return None
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+    kinds = updated.type
+    old = list(kinds.elements) if isinstance(kinds, cst.Tuple) else [cst.Element(kinds)]
+    elements = [e.with_changes(comma=space) for e in old]
+    elements.append(cst.Element(cst.Name("NotImplementedError")))
+    return updated.with_changes(type=cst.Tuple(elements))
 
 
 def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ignore[no-untyped-def]
@@ -262,6 +283,28 @@ EXAMPLES = (
             "    return isinstance(tz, (ZoneInfo, timezone))\n"
         ),
         codes=("pytz-type-check",),
+        options=(("unsafe_fixes", True),),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def convert(naive, tz):\n"
+            "    try:\n"
+            "        return tz.localize(naive, is_dst=None)\n"
+            "    except AttributeError:\n"
+            "        raise TypeError('Only pytz timezones are supported')\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "\n"
+            "def convert(naive, tz):\n"
+            "    try:\n"
+            "        return _tz_localize(naive, tz, is_dst=None)\n"
+            "    except (AttributeError, NotImplementedError):\n"
+            "        raise TypeError('Only pytz timezones are supported')\n"
+        ),
+        codes=("duck-typing", "localize-to-helper", "localize-receiver"),
         options=(("unsafe_fixes", True),),
     ),
 )
