@@ -403,6 +403,44 @@ def test_unsafe_fix_keeps_the_except_attributeerror_type_test() -> None:
             assert old == new
 
 
+_DATEUTIL_DYNAMIC = """\
+from dateutil import tz
+
+
+def offset(name, naive):
+    zone = tz.gettz(name)
+    return None if zone is None else naive.replace(tzinfo=zone).utcoffset()
+
+
+def fixed(seconds, naive):
+    return naive.replace(tzinfo=tz.tzoffset(None, seconds)).utcoffset()
+"""
+
+
+def test_unsafe_fixes_of_dynamic_gettz_and_tzoffset_reproduce_dateutil() -> None:
+    """gettz(name) with a run-time name (None for unknown and malformed names) and
+    tzoffset(None, x) with seconds or a timedelta: the fixes give dateutil's answers."""
+    after_source = migrate_source(_DATEUTIL_DYNAMIC, unsafe_fixes=True).code
+    assert "tzcompat-migrate[" not in after_source
+    before = eq.load(_DATEUTIL_DYNAMIC, "dynamic_before")
+    after = eq.load(after_source, "dynamic_after", without=eq.LEGACY)
+
+    @given(_arguments(), st.sampled_from(["", "Not/AZone", "Europe/Nowhere", "UTC"]))
+    def check(arguments: dict[str, object], odd: str) -> None:
+        naive, seconds = arguments["naive"], arguments["seconds"]
+        for name in (str(arguments["key"]), odd):
+            args = {"name": name, "naive": naive}
+            if name == "":
+                continue  # gettz("") is local time: the documented difference (None)
+            assert eq.call(after.offset, args) == eq.call(before.offset, args), name
+        for value in (seconds, timedelta(seconds=int(seconds))):  # type: ignore[call-overload]
+            args = {"seconds": value, "naive": naive}
+            assert eq.call(after.fixed, args) == eq.call(before.fixed, args), value
+
+    with eq.pytz_data():
+        check()
+
+
 def test_unsafe_type_checks_keep_pytz_branches(monkeypatch: pytest.MonkeyPatch) -> None:
     """With unsafe_fixes, hasattr(tz, 'localize') and isinstance(tz, BaseTzInfo) accept the
     zones the migration writes (ZoneInfo, datetime.timezone), so to_utc takes pytz's branch

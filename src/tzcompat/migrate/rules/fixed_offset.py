@@ -36,12 +36,17 @@ CODES = (
         "TZM120",
         "tzoffset-dynamic",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "tzoffset() offset may be seconds or a timedelta at run time; timezone() takes only "
             "a timedelta"
         ),
         comment="offset may be a timedelta or seconds: timezone() takes a timedelta",
+        fix_note=(
+            "rewritten to timezone(x if isinstance(x, timedelta) else timedelta(seconds=x)) "
+            "(with the name when it is a literal): both offset forms tzoffset took; as for "
+            "every fixed offset, tzname() is 'UTC+HH:MM' where tzoffset(None, ...) gave None"
+        ),
     ),
     CodeInfo(
         "TZM204",
@@ -107,10 +112,32 @@ def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
     offset_u = upd["offset"].value
     if m.is_timedelta(offset_o):
         delta: cst.BaseExpression = offset_u
-    else:
-        if not m.is_number(offset_o):  # dateutil took seconds or a timedelta
+    elif not m.is_number(offset_o):  # dateutil took seconds or a timedelta
+        unnamed = isinstance(name_o, cst.Name) and name_o.value == "None"
+        if not (unnamed or ana.string_value(name_o) is not None) or not _simple(offset_o):
             m.report(original, "tzoffset-dynamic")
             return None
+
+        def fix() -> cst.BaseExpression:
+            timedelta = m.names.expr("datetime", "timedelta")
+            either = cst.IfExp(
+                test=cst.Call(
+                    func=cst.Name("isinstance"),
+                    args=[
+                        cst.Arg(
+                            offset_u, comma=cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+                        ),
+                        cst.Arg(timedelta),
+                    ],
+                ),
+                body=offset_u,
+                orelse=cst.Call(func=timedelta, args=[mk.kwarg("seconds", offset_u)]),
+            )
+            m.note_utc_dst(original)
+            return _fixed(m, either) if unnamed else _fixed(m, either, upd["name"])
+
+        return m.mark_or_fix(original, "tzoffset-dynamic", fix)
+    else:
         delta = cst.Call(
             func=m.names.expr("datetime", "timedelta"), args=[mk.kwarg("seconds", offset_u)]
         )
@@ -123,6 +150,13 @@ def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
         return None
     m.note_utc_dst(original)
     return _fixed(m, delta, upd["name"])
+
+
+def _simple(node: cst.BaseExpression) -> bool:
+    """A name or attribute chain: read twice by the fix."""
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 CALLS = {"pytz.FixedOffset": call_fixed_offset, "dateutil.tz.tzoffset": call_tzoffset}
@@ -161,5 +195,19 @@ EXAMPLES = (
             "    return tz.tzoffset(name, seconds)\n"
         ),
         codes=("tzoffset-dynamic",),
+    ),
+    Example(
+        before=(
+            "from dateutil import tz\n\ndef f(seconds):\n    return tz.tzoffset(None, seconds)\n"
+        ),
+        after=(
+            "from datetime import timedelta, timezone\n"
+            "\n"
+            "def f(seconds):\n"
+            "    return timezone(seconds if isinstance(seconds, timedelta) else "
+            "timedelta(seconds=seconds))\n"
+        ),
+        codes=("tzoffset-dynamic", "utc-dst"),
+        options=(("unsafe_fixes", True),),
     ),
 )

@@ -25,12 +25,18 @@ CODES = (
         "TZM115",
         "gettz-dynamic",
         "marker",
-        "none",
+        "unsafe",
         message=(
             "gettz() returned None for unknown names and accepted POSIX TZ strings and paths; "
             "ZoneInfo(key) raises ZoneInfoNotFoundError"
         ),
         comment="gettz() gave None for unknown keys; ZoneInfo raises",
+        fix_note=(
+            "x = gettz(name) rewritten to try: x = ZoneInfo(name) / except "
+            "(ZoneInfoNotFoundError, ValueError): x = None: the zone for an IANA key, None "
+            "for an unknown one, as gettz gave; POSIX TZ strings, file paths and '' (local "
+            "time), which gettz accepted, give None (only a whole assignment is fixed)"
+        ),
     ),
     CodeInfo(
         "TZM116",
@@ -54,7 +60,7 @@ CODES = (
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = "gettz-to-zoneinfo"
-NODES = ()
+NODES = ("SimpleStatementLine",)
 
 
 def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -70,7 +76,7 @@ def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     if key is None:
         if isinstance(value, cst.Name) and value.value == "None":
             m.report(original, "gettz-local")
-        else:
+        elif not (m.options.unsafe_fixes and _whole_assignment(m, original, updated)):
             m.report(original, "gettz-dynamic")
         return None
     if key.startswith(":"):
@@ -86,6 +92,60 @@ def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     if key != ana.string_value(value):
         arg = arg.with_changes(value=mk.like_literal(value, key))
     return updated.with_changes(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
+
+
+def _whole_assignment(m: Migrator, original: cst.Call, updated: cst.Call) -> bool:
+    """``x = gettz(name)`` alone on its line: noted for leave_SimpleStatementLine, which
+    writes the fix (a ``try`` statement) or the marker."""
+    assign = m.parent(original)
+    line = m.parent(assign) if isinstance(assign, cst.Assign) else None
+    if not isinstance(assign, cst.Assign) or not isinstance(line, cst.SimpleStatementLine):
+        return False
+    if len(line.body) != 1 or len(assign.targets) != 1:
+        return False
+    root: cst.BaseExpression = assign.targets[0].target
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name):
+        return False
+    pending: dict[int, tuple[cst.Call, cst.BaseExpression]] = m.__dict__.setdefault(
+        "_gettz_assignments", {}
+    )
+    pending[id(line)] = (original, updated.args[0].value)
+    return True
+
+
+def leave_SimpleStatementLine(
+    m: Migrator, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
+) -> cst.BaseStatement | None:
+    found = m.__dict__.get("_gettz_assignments", {}).pop(id(original), None)
+    if found is None:
+        return None
+    call, name = found
+    assign = updated.body[0]
+    if not isinstance(assign, cst.Assign) or not m.report(call, "gettz-dynamic", kind="fix"):
+        m.report(call, "gettz-dynamic")  # silenced: no fix, and report() drops the marker too
+        return None
+    target = assign.targets[0].target
+    space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
+
+    def line(value: cst.BaseExpression) -> cst.IndentedBlock:
+        return cst.IndentedBlock(
+            [cst.SimpleStatementLine([cst.Assign([cst.AssignTarget(target)], value)])]
+        )
+
+    zone = cst.Call(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[cst.Arg(name)])
+    errors = cst.Tuple(
+        [
+            cst.Element(m.names.expr("zoneinfo", "ZoneInfoNotFoundError"), comma=space),
+            cst.Element(cst.Name("ValueError")),
+        ]
+    )
+    return cst.Try(
+        body=line(zone),
+        handlers=[cst.ExceptHandler(body=line(cst.Name("None")), type=errors)],
+        leading_lines=updated.leading_lines,
+    )
 
 
 CALLS = {"dateutil.tz.gettz": call_gettz}
@@ -126,5 +186,30 @@ EXAMPLES = (
             "    return tz.gettz(k)\n"
         ),
         codes=("gettz-dynamic",),
+    ),
+    Example(
+        before=(
+            "from dateutil import tz\n"
+            "\n"
+            "def parse(name):\n"
+            "    tzinfo = tz.gettz(name)\n"
+            "    if tzinfo is None:\n"
+            "        raise ValueError(name)\n"
+            "    return tzinfo\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo, ZoneInfoNotFoundError\n"
+            "\n"
+            "def parse(name):\n"
+            "    try:\n"
+            "        tzinfo = ZoneInfo(name)\n"
+            "    except (ZoneInfoNotFoundError, ValueError):\n"
+            "        tzinfo = None\n"
+            "    if tzinfo is None:\n"
+            "        raise ValueError(name)\n"
+            "    return tzinfo\n"
+        ),
+        codes=("gettz-dynamic",),
+        options=(("unsafe_fixes", True),),
     ),
 )
