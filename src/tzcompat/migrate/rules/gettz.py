@@ -35,7 +35,9 @@ CODES = (
             "x = gettz(name) rewritten to try: x = ZoneInfo(name) / except "
             "(ZoneInfoNotFoundError, ValueError): x = None: the zone for an IANA key, None "
             "for an unknown one, as gettz gave; POSIX TZ strings, file paths and '' (local "
-            "time), which gettz accepted, give None (only a whole assignment is fixed)"
+            "time), which gettz accepted, give None, and so do keys only dateutil's bundled "
+            "tarball has (Asia/Hanoi where the system data lacks backzone); only a whole "
+            "assignment is fixed"
         ),
     ),
     CodeInfo(
