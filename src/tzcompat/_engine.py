@@ -14,6 +14,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta, tzinfo
+from types import FunctionType
 
 from . import _tzpath
 from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _memo, _td, parse_posix_tz
@@ -31,6 +32,13 @@ _NO_STATE = (None, None, None, None)
 # Year tables (see _Rules): at most this many years per kind are kept (the oldest
 # goes first), so memory per zone stays bounded whatever instants are seen.
 _YEAR_CACHE_SIZE = 256
+# Day blocks (see _Rules): _BLOCK days each, at most _BLOCK_CACHE_SIZE per kind (about
+# as many days as _YEAR_CACHE_SIZE years hold).
+_BLOCK_SHIFT = 5
+_BLOCK = 1 << _BLOCK_SHIFT
+_BLOCK_CACHE_SIZE = 3072  # the hot paths spell _BLOCK_SHIFT and _BLOCK - 1 as literals
+# An ordinal no date reaches: "no day from which the answer is constant".
+_NO_ORDINAL = 4_000_000
 # A year with more changes than this (only crafted files) gets no table: its answers
 # bisect the whole transition list instead.
 _MAX_YEAR_CHANGES = 64
@@ -200,7 +208,8 @@ class _Rules:
     """
 
     __slots__ = ("tzif", "source", "version", "utc", "types", "idx", "local", "before",
-                 "after", "fixed", "walls", "utcs", "misses")
+                 "after", "fixed", "walls", "utcs", "misses", "wb", "ub", "wfix",
+                 "wfixed", "ufix", "ufixed")
 
     tzif: TZifData
     source: str | None
@@ -216,68 +225,84 @@ class _Rules:
     walls: dict[int, tuple[Any, ...] | bool]
     utcs: dict[int, tuple[Any, ...] | bool]
     misses: int  # misses while a table dict is full (see _build)
+    # Day blocks, keyed by ``ordinal >> _BLOCK_SHIFT``: see wall_block / utc_block.
+    wb: dict[int, tuple[Any, ...]]
+    ub: dict[int, tuple[Any, ...]]
+    # From the day after ordinal ``wfix`` (wall) / ``ufix`` (UTC) on, every answer is
+    # ``wfixed`` (utcoffset, dst, tzname) / the offset ``ufixed``: the zone has a
+    # fixed footer and no transition after then. _NO_ORDINAL otherwise.
+    wfix: int
+    wfixed: tuple[Any, ...]
+    ufix: int
+    ufixed: timedelta | None
 
     def __repr__(self) -> str:
         return f"<rules source={self.source!r} version={self.version!r}>"
 
     # --- lookups ----------------------------------------------------------
 
-    # The hot paths (inlined in _ZoneRules) answer from per-year tables. For each year
-    # seen: one byte per day of the year indexing the answers of that year, so
-    # most answers are one dict lookup, one toordinal() and two subscripts. A day on
-    # which something changes (or whose two folds differ) holds None ("mixed") and is
-    # answered by a bisection of the year's second level (change keys, see _SHIFT).
-    # Both levels are derived from find_local / find_utc (the reference searches
-    # below) at every candidate change, so they answer exactly as those do. The dicts
-    # are bounded (_YEAR_CACHE_SIZE); an instant's answer is never cached by itself.
+    # The hot paths (inlined in _ZoneRules) answer from day blocks: for each block of
+    # _BLOCK days seen, a tuple with each day's answers (a (utcoffset, dst, tzname)
+    # tuple for wall days, the offset for UTC days), so most answers are toordinal(),
+    # a shift, one dict lookup and two subscripts; once a fixed footer governs
+    # (wfix / ufix) not even that. A day on which something changes (or whose two
+    # folds differ) holds None and is answered by find / fromutc: a bisection of its
+    # year's table (change keys, see _SHIFT), derived from find_local / find_utc (the
+    # reference searches below) at every candidate change, so every level answers
+    # exactly as those do. Blocks are built from the year tables, on a day's first
+    # slow answer. Both kinds are bounded (_YEAR_CACHE_SIZE, _BLOCK_CACHE_SIZE); an
+    # instant's answer is never cached by itself.
 
     def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
         """The state for the wall time (and fold) of ``dt``."""
         if dt is None:
             return self.after if self.fixed else _NO_STATE  # type: ignore[return-value]
-        key = dt.toordinal() * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        day = dt.toordinal()
+        key = day * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
         year, fold = dt.year, dt.fold
         tab = self.walls.get(year)
         if tab is None:
             tab = self.wall_year(year) if self._build(self.walls) else False
+        if (day >> _BLOCK_SHIFT) not in self.wb and day <= self.wfix:
+            self._blocks(self.wb, self.wall_days, year)
         if tab:
             if fold:
-                return tab[8][bisect_right(tab[7], key)]  # type: ignore[index, no-any-return]
-            return tab[6][bisect_right(tab[5], key)]  # type: ignore[index, no-any-return]
+                return tab[3][bisect_right(tab[2], key)]  # type: ignore[index, no-any-return]
+            return tab[1][bisect_right(tab[0], key)]  # type: ignore[index, no-any-return]
         return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
         """``dt`` (UTC wall fields) as local time, fold set in a repeated hour."""
-        key = dt.toordinal() * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
+        day = dt.toordinal()
+        key = day * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
         year = dt.year
         tab = self.utcs.get(year)
         if tab is None:
             tab = self.utc_year(year) if self._build(self.utcs) else False
+        if (day >> _BLOCK_SHIFT) not in self.ub and day <= self.ufix:
+            self._blocks(self.ub, self.utc_days, year)
         if tab:
-            off, fold = tab[4][bisect_right(tab[3], key)]  # type: ignore[index]
+            off, fold = tab[1][bisect_right(tab[0], key)]  # type: ignore[index]
         else:
             state, fold = self.find_utc(key - _SHIFT, year)
             off = state[0]
         dt = dt + off
         return dt.replace(fold=1) if fold else dt
 
-    def _build(self, years: dict[int, Any]) -> bool:
-        """Whether a year missing from ``years`` gets its table now: always while
-        there is room; once full (more years in use than are kept) only every 16th
+    def _build(self, years: dict[int, Any], size: int = _YEAR_CACHE_SIZE) -> bool:
+        """Whether a year (or block) missing from ``years`` gets its table now: always
+        while there is room; once full (more in use than are kept) only every 16th
         miss, the others answered by the reference search, so that instants spread
         over thousands of years cost a search each rather than a table each."""
-        if len(years) < _YEAR_CACHE_SIZE:
+        if len(years) < size:
             return True
         self.misses += 1
         return not self.misses % 16
 
     def wall_year(self, year: int) -> tuple[Any, ...] | bool:
-        """The wall-clock table of ``year``: the day level (see _day_table) as the
-        pattern, the year's first ordinal and a tuple each of utcoffset, dst and
-        tzname answers (None: "mixed"),
-        then keys and states for fold 0, the same for fold 1: ``states[i]`` holds
-        from ``keys[i - 1]`` on (``states[0]`` from the start of the year). False for
-        a year with too many changes."""
+        """The wall-clock table of ``year``: keys and states for fold 0, the same for
+        fold 1: ``states[i]`` holds from ``keys[i - 1]`` on (``states[0]`` from the
+        start of the year). False for a year with too many changes."""
         start, stop = _year_start(year), _year_start(year + 1)
         lts = self.locals()
         after = self.after
@@ -305,27 +330,25 @@ class _Rules:
         else:
             if out[0] == out[2] and out[1] == out[3]:
                 out[2:] = out[:2]  # no fold in this year: share
-            day = _day_table(start, stop, out, lambda k, f, o=out: o[2 * f + 1][
-                bisect_right(o[2 * f], k)], None)
-            if day:
-                pattern, first, states = day  # type: ignore[assignment]
-                # One tuple per answer, None for a mixed day (and for a state whose
-                # offset datetime cannot hold: find() answers it, and raises).
-                plain = [None if s is None or isinstance(s, _Unrepresentable) else s
-                         for s in states]
-                tab = (pattern, first,
-                       *(_shared(tuple(None if s is None else s[f] for s in plain))
-                         for f in range(3)), *out)
-            else:
-                tab = False
+            tab = tuple(out)
         _store(self.walls, year, tab)
         return tab
 
+    def wall_days(self, year: int) -> list[Any] | None:
+        """Each day's block entry in ``year`` (see _Rules): its (utcoffset, dst, tzname)
+        if they hold all day for both folds, else None; None when the year's table is
+        not built now (the dict full)."""
+        tab = self.walls.get(year)
+        if tab is None:
+            if not self._build(self.walls):
+                return None
+            tab = self.wall_year(year)
+        return _days(year, tab, False)
+
     def utc_year(self, year: int) -> tuple[Any, ...] | bool:
-        """The UTC table of ``year``: the day level (see _day_table; a day offset None
-        means "mixed"), keys and (offset, fold) values, ``values[i]`` holding from
-        ``keys[i - 1]`` on. False for a year with too many changes, or with an offset datetime
-        cannot hold (answered, and refused, on use)."""
+        """The UTC table of ``year``: keys and (offset, fold) values, ``values[i]``
+        holding from ``keys[i - 1]`` on. False for a year with too many changes, or with
+        an offset datetime cannot hold (answered, and refused, on use)."""
         start, stop = _year_start(year), _year_start(year + 1)
         utc = self.utc
         cands = set()
@@ -365,17 +388,47 @@ class _Rules:
             if any(isinstance(v[0], _Unrepresentable) for v in values):
                 tab = False
             else:
-                pairs = _shared(tuple((v[0][0], bool(v[1])) for v in values))
-                keys_t = tuple(keys)
-
-                def off(key: int, fold: int) -> timedelta | None:
-                    value = pairs[bisect_right(keys_t, key)]
-                    return None if value[1] else value[0]
-
-                day = _day_table(start, stop, [keys_t, pairs], off, None)
-                tab = (day[0], day[1], _shared(day[2]), keys_t, pairs) if day else False
+                tab = (tuple(keys), _shared(tuple((v[0][0], bool(v[1])) for v in values)))
         _store(self.utcs, year, tab)
         return tab
+
+    def utc_days(self, year: int) -> list[Any] | None:
+        """Each UTC day's block entry in ``year``: its offset if that holds all day with
+        no fold, else None (see wall_days)."""
+        tab = self.utcs.get(year)
+        if tab is None:
+            if not self._build(self.utcs):
+                return None
+            tab = self.utc_year(year)
+        return _days(year, tab, True)
+
+    def _blocks(self, blocks: dict[int, Any], days_of: Any, year: int) -> None:
+        """Store the missing blocks that overlap ``year`` (a year's worth at once: one
+        pass over its changes), their days in the next or previous year included."""
+        if not self._build(blocks, _BLOCK_CACHE_SIZE):
+            return
+        days = days_of(year)
+        if days is None:
+            return
+        first = _days_before_year(year) + _EPOCH_ORDINAL
+        end = first + len(days)
+        for block in range(first >> _BLOCK_SHIFT, ((end - 1) >> _BLOCK_SHIFT) + 1):
+            if block in blocks:
+                continue
+            lo, hi = block << _BLOCK_SHIFT, (block + 1) << _BLOCK_SHIFT
+            entries = days[max(lo, first) - first:hi - first]
+            if lo < first:
+                other = days_of(year - 1) if year > 1 else None
+                entries = (other[len(other) - (first - lo):] if other else
+                           [None] * (first - lo)) + entries
+            if hi > end:
+                other = days_of(year + 1) if year < 9999 else None
+                entries += other[:hi - end] if other else [None] * (hi - end)
+            if entries.count(entries[0]) == _BLOCK:  # most blocks: one answer all along
+                value = _memo(_CONSTANT_BLOCKS, 4096, entries[0], _constant_block)
+            else:
+                value = _shared(tuple(entries))
+            _store(blocks, block, value, _BLOCK_CACHE_SIZE)
 
     def locals(self) -> tuple[Sequence[int], Sequence[int]]:
         """Wall-clock transition times for each fold, built once on first use.
@@ -574,6 +627,8 @@ def build_rules(data: TZifData, source: str | None = None,
     r.walls = {}
     r.utcs = {}
     r.misses = 0
+    r.wb = {}
+    r.ub = {}
     trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
     dstoff = _dst_offsets(trans_idx, utcoff, isdst)
     types = [
@@ -605,6 +660,24 @@ def build_rules(data: TZifData, source: str | None = None,
         r.fixed = True
     else:
         r.fixed = tuple(types[0])[:3] == tuple(after)[:3]  # tuple(): no __getitem__
+    r.wfix = r.ufix = _NO_ORDINAL
+    r.wfixed, r.ufixed = (None, None, None), None
+    if not isinstance(after, (PosixTZ, _Unrepresentable)):
+        # A fixed footer: every answer is the footer's once find_local / find_utc are
+        # past every transition: past both wall times of each end of the list (the
+        # first one counts against type 0, as in locals()), and past the end of the
+        # fold the last one may start. From the next day on, a zone answers from these.
+        utc = r.utc
+        r.wfix = r.ufix = 0
+        if utc:
+            wall_end = max(utc[i] + max(utcoff[trans_idx[i]],
+                                        utcoff[trans_idx[i - 1]] if i else utcoff[0])
+                           for i in {0, len(utc) - 1})
+            last = types[trans_idx[-2]] if len(utc) > 1 else r.before
+            utc_end = utc[-1] + max(0, int((last[0] - after[0]).total_seconds()))  # type: ignore[index]
+            r.wfix = max(0, (wall_end + _SHIFT) // 86400)
+            r.ufix = max(0, (utc_end + _SHIFT) // 86400)
+        r.wfixed, r.ufixed = _shared(tuple(after)[:3]), after[0]
     return r
 
 
@@ -624,6 +697,21 @@ class _ZoneRules(tzinfo):
     _z_file_repr: str | None
     _z_from_cache: bool
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Each class gets its own copy of the hot paths' code: the interpreter
+        # specialises a code object for the one class it sees (the slot read of
+        # _z_rules sits at a different offset in each), so sharing one between
+        # ZoneInfo and ZoneEngine would make both miss when both are in use.
+        for name in _HOT_PATHS:
+            func = getattr(cls, name)
+            if getattr(func, "__qualname__", "").startswith("_ZoneRules."):
+                copy = FunctionType(func.__code__.replace(), func.__globals__, name,
+                                    func.__defaults__, func.__closure__)
+                copy.__qualname__ = f"{cls.__qualname__}.{name}"
+                copy.__doc__, copy.__module__ = func.__doc__, func.__module__
+                setattr(cls, name, copy)
+
     def _setup(self, data: TZifData, key: str | None, source: str | None,
                version: str | None) -> None:
         self._z_key = key
@@ -632,26 +720,22 @@ class _ZoneRules(tzinfo):
 
     # --- tzinfo interface -------------------------------------------------
 
-    # The hot paths, inlined: the year's table, then one bisection on the key (see
-    # _Rules.find). Anything unusual (None, a year not yet seen, a year without a
-    # table, bad input) raises inside the try and takes _Rules.find, which builds the
-    # table or answers otherwise, and raises the proper error on bad input. A state
-    # whose offset datetime cannot hold raises ValueError on [0], which passes through.
-
-    # The hot paths, inlined: the year's day table, one bisection on the day ordinal
-    # (see _Rules.find). Anything else (None, a year not seen yet or without a table, a
-    # day with a change in it, bad input) takes _Rules.find, which builds the table,
-    # answers from its second level, and raises the proper error on bad input. A state
-    # whose offset datetime cannot hold raises ValueError on [0], which passes through.
+    # The hot paths, inlined (see _Rules): the fixed footer's answer, else the day's
+    # answer in its block. Anything else (None, a date, bad input, a block not built
+    # yet, a day with a change in it, whose None entry fails to subscript or add) takes
+    # _Rules.find / _Rules.fromutc, which build the tables and blocks, answer from the
+    # year's second level, and raise the stdlib's errors on bad input. A state whose
+    # offset datetime cannot hold is never in a block: find() raises on it.
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         r = self._z_rules
         try:
-            tab = r.walls[dt.year]  # type: ignore[union-attr]
-            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[2][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
-            if answer is not None:
-                return answer  # type: ignore[no-any-return]
+            if type(dt) is not datetime:
+                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
+            day = dt.toordinal()  # type: ignore[union-attr]
+            if day > r.wfix:
+                return r.wfixed[0]  # type: ignore[no-any-return]
+            return r.wb[day >> 5][day & 31][0]  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[0]
@@ -659,11 +743,12 @@ class _ZoneRules(tzinfo):
     def dst(self, dt: datetime | None) -> timedelta | None:
         r = self._z_rules
         try:
-            tab = r.walls[dt.year]  # type: ignore[union-attr]
-            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[3][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
-            if answer is not None:
-                return answer  # type: ignore[no-any-return]
+            if type(dt) is not datetime:
+                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
+            day = dt.toordinal()  # type: ignore[union-attr]
+            if day > r.wfix:
+                return r.wfixed[1]  # type: ignore[no-any-return]
+            return r.wb[day >> 5][day & 31][1]  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[1]
@@ -671,11 +756,12 @@ class _ZoneRules(tzinfo):
     def tzname(self, dt: datetime | None) -> str | None:
         r = self._z_rules
         try:
-            tab = r.walls[dt.year]  # type: ignore[union-attr]
-            dt.hour  # type: ignore[union-attr] # noqa: B018 - a date must fail as in the stdlib
-            answer = tab[4][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
-            if answer is not None:
-                return answer  # type: ignore[no-any-return]
+            if type(dt) is not datetime:
+                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
+            day = dt.toordinal()  # type: ignore[union-attr]
+            if day > r.wfix:
+                return r.wfixed[2]  # type: ignore[no-any-return]
+            return r.wb[day >> 5][day & 31][2]  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[2]
@@ -684,10 +770,10 @@ class _ZoneRules(tzinfo):
         r = self._z_rules
         try:
             if dt.tzinfo is self:
-                tab = r.utcs[dt.year]
-                off = tab[2][tab[0][dt.toordinal() - tab[1]]]  # type: ignore
-                if off is not None:
-                    return dt + off  # type: ignore[no-any-return]
+                day = dt.toordinal()
+                if day > r.ufix:
+                    return dt + r.ufixed  # type: ignore[operator]
+                return dt + r.ub[day >> 5][day & 31]  # type: ignore[no-any-return]
         except (KeyError, AttributeError, TypeError):
             pass
         if not isinstance(dt, datetime):
@@ -753,9 +839,12 @@ class _ZoneRules(tzinfo):
         return not (real0 or real1)
 
 
-def _store(years: dict[int, Any], year: int, table: Any) -> None:
+_HOT_PATHS = ("utcoffset", "dst", "tzname", "fromutc")
+
+
+def _store(years: dict[int, Any], year: int, table: Any, size: int = _YEAR_CACHE_SIZE) -> None:
     """Keep ``table`` for ``year``, dropping the oldest year kept when full."""
-    if len(years) >= _YEAR_CACHE_SIZE:
+    if len(years) >= size:
         try:
             del years[next(iter(years))]
         except (KeyError, RuntimeError, StopIteration):
@@ -763,48 +852,57 @@ def _store(years: dict[int, Any], year: int, table: Any) -> None:
     years[year] = table
 
 
-def _day_table(start: int, stop: int, levels: list[Any], at: Any,
-               mixed: Any) -> tuple[bytes, int, tuple[Any, ...]] | None:
-    """Day level of a year table: (a byte per day of the year, indexing the answers;
-    the ordinal of the year's first day; the answers), or None for a year of more
-    than 256 distinct answers (crafted files only).
-
-    ``levels`` holds (keys, values) pairs (one per fold); ``at(key, fold)`` is the
-    answer at a key (None where it is not a plain one). A day is ``mixed`` if any
-    level changes inside it or its folds answer differently at its start.
-    """
-    changes = {k for keys in levels[::2] for k in keys}
-    first, end = (start + _SHIFT) // 86400, (stop + _SHIFT) // 86400
-    points = sorted({first, end, *(k // 86400 for k in changes),
-                     *(k // 86400 + 1 for k in changes)})
-    folds = range(len(levels) // 2)
-    index: dict[Any, int] = {}
-    # One byte per day of the year: years whose changes fall on the same days of the
-    # year (most years of a rule) share one pattern.
-    pattern = bytearray(end - first)
+def _days(year: int, tab: tuple[Any, ...] | bool, utc: bool) -> list[Any]:
+    """The block entries of the days of ``year`` from its table (see wall_year /
+    utc_year; False: every day None): the runs between the days that hold a change
+    take the answer at their first day's start."""
+    first = _days_before_year(year) + _EPOCH_ORDINAL
+    end = _days_before_year(year + 1) + _EPOCH_ORDINAL
+    days: list[Any] = [None] * (end - first)
+    if not tab:
+        return days
+    table: tuple[Any, ...] = tab  # type: ignore[assignment]
+    levels = [table] if utc else [table[:2]] if table[0] is table[2] else [table[:2], table[2:]]
+    changes = {first, end}
+    for keys, _ in levels:
+        for k in keys:
+            changes.add(k // 86400)
+            changes.add(k // 86400 + 1)
+    points = sorted(p for p in changes if first <= p <= end)
     for day, following in zip(points, points[1:]):
-        if not first <= day < end:
-            continue
         lo = day * 86400
-        values = [at(lo, f) for f in folds]
-        answer = values[0]
-        if answer is None or any(v != answer for v in values) or any(
-                lo < k < lo + 86400 for k in changes):
-            answer = mixed
-        i = index.setdefault(answer, len(index))
-        if i > 255:
-            return None
-        pattern[day - first:min(following, end) - first] = bytes((i,)) * (
-            min(following, end) - day)
-    return _memo(_PATTERNS, 4096, bytes(pattern), _same), first, tuple(index)
+        answers = []
+        for keys, values in levels:
+            i = bisect_right(keys, lo)
+            if i < len(keys) and keys[i] < lo + 86400:  # a change within the day
+                break
+            answers.append(values[i])
+        else:
+            answer = answers[0]
+            if any(a != answer for a in answers):  # the folds differ
+                continue
+            if utc:
+                if answer[1]:  # a fold
+                    continue
+                value = answer[0]
+            elif isinstance(answer, _Unrepresentable):  # find() raises on it
+                continue
+            else:
+                value = _shared(tuple(answer)[:3])
+            days[day - first:following - first] = [value] * (following - day)
+    return days
+
+
+def _constant_block(value: Any) -> tuple[Any, ...]:
+    return (value,) * _BLOCK
 
 
 def _same(value: Any) -> Any:
     return value
 
 
-_PATTERNS: dict[bytes, bytes] = {}
 _SHARED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+_CONSTANT_BLOCKS: dict[Any, tuple[Any, ...]] = {}
 
 
 def _shared(value: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -182,6 +182,8 @@ def test_year_tables_stay_bounded_and_right_after_eviction(make):
             assert (a.replace(tzinfo=None), a.fold) == (b.replace(tzinfo=None), b.fold), u
         assert len(rules.walls) <= _engine._YEAR_CACHE_SIZE
         assert len(rules.utcs) <= _engine._YEAR_CACHE_SIZE
+        assert len(rules.wb) <= _engine._BLOCK_CACHE_SIZE
+        assert len(rules.ub) <= _engine._BLOCK_CACHE_SIZE
 
 
 def _raised(call, *args):
