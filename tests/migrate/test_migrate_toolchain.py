@@ -369,3 +369,163 @@ def test_old_code_stamps_are_pruned(project: Path, _migrate_cache_dir: Path) -> 
     os.utime(stale, (0, 0))  # untouched for decades
     cli("--check", str(project))
     assert not stale.exists() and fresh.exists() and kept.exists()
+
+
+# ------------------------------------------------------------------ LibCST plumbing (speed)
+_SAMPLE = '''\
+"""Doc."""
+import datetime as dt
+import pytz
+from pytz import utc as UTC, timezone
+from . import sibling
+from .other import thing as alias
+
+__all__ = ["show"]
+
+
+class Base(sibling.Mixin, metaclass=type):
+    zone = pytz.timezone("Europe/Paris")
+
+    def method(self, x: "dt.datetime", *args, **kw) -> None:
+        global counter
+        y = [z for z in args if z]
+        lambda q: q + x
+        try:
+            pass
+        except (ValueError, pytz.UnknownTimeZoneError) as exc:
+            del exc
+        with open("f") as f, open("g"):
+            f.read()
+        return self.zone.localize(x).astimezone(UTC)
+
+
+def show(when=timezone("UTC")):
+    nonlocal_name = {k: v for k, v in kw.items()} if (n := 1) else None
+    return alias(when, nonlocal_name, n, dt.timezone.utc, f"{when!r:>10}")
+'''
+
+
+def _pairs(a: object, b: object) -> list[tuple[object, object]]:
+    """The nodes of two equal trees, paired in visiting order (LibCST's own children)."""
+    out: list[tuple[object, object]] = []
+
+    def walk(x: object, y: object) -> None:
+        out.append((x, y))
+        for cx, cy in zip(x.children, y.children, strict=True):  # type: ignore[attr-defined]
+            walk(cx, cy)
+
+    walk(a, b)
+    return out
+
+
+def test_metadata_is_libcsts_answer() -> None:
+    """Scopes, expression contexts, parents and qualified names computed without LibCST's
+    batched pass equal what LibCST's resolution gives, node for node."""
+    import libcst as cst
+    from libcst.metadata import (
+        ExpressionContextProvider,
+        MetadataWrapper,
+        ParentNodeProvider,
+        QualifiedNameProvider,
+        ScopeProvider,
+    )
+
+    from tzcompat.migrate import _cst
+
+    providers = (
+        ExpressionContextProvider, ScopeProvider, ParentNodeProvider, QualifiedNameProvider
+    )  # fmt: skip
+    theirs = MetadataWrapper(cst.parse_module(_SAMPLE), unsafe_skip_copy=True)
+    expected = theirs.resolve_many(providers)
+    ours = MetadataWrapper(cst.parse_module(_SAMPLE), unsafe_skip_copy=True)
+    _cst.resolve(ours)
+    got = {p: _cst.metadata(ours, p) for p in providers}
+    pairs = _pairs(theirs.module, ours.module)
+    index = {id(y): i for i, (_, y) in enumerate(pairs)}
+    theirs_index = {id(x): i for i, (x, _) in enumerate(pairs)}
+    assert len(got[ParentNodeProvider]) == len(expected[ParentNodeProvider]) == len(pairs) - 1
+    scopes: dict[int, int] = {}  # their scope -> ours, one to one
+    for x, y in pairs:
+        parent_x, parent_y = expected[ParentNodeProvider].get(x), got[ParentNodeProvider].get(y)
+        assert (parent_x is None) == (parent_y is None)
+        if parent_x is not None:
+            assert theirs_index[id(parent_x)] == index[id(parent_y)]
+        assert expected[ExpressionContextProvider].get(x) == got[ExpressionContextProvider].get(y)
+        names_x = theirs.resolve(QualifiedNameProvider)[x]
+        names_x = names_x() if callable(names_x) else names_x
+        assert names_x == got[QualifiedNameProvider][y], type(x).__name__
+        scope_x, scope_y = expected[ScopeProvider].get(x), got[ScopeProvider].get(y)
+        assert type(scope_x) is type(scope_y)
+        if scope_x is not None:
+            assert scopes.setdefault(id(scope_x), id(scope_y)) == id(scope_y)
+            assert sorted(a.name for a in scope_x.assignments) == sorted(
+                a.name for a in scope_y.assignments
+            )
+            assert len(list(scope_x.accesses)) == len(list(scope_y.accesses))
+    assert any(got[QualifiedNameProvider][y] for _, y in pairs)  # the sample has some
+    with pytest.raises(KeyError):
+        got[QualifiedNameProvider][cst.Name("elsewhere")]
+
+
+def test_quick_hooks_call_what_libcst_calls() -> None:
+    """A visitor with QuickHooks sees the same visit/leave/attribute calls, in the same
+    order, as the plain one; matcher decorators keep LibCST's own dispatch."""
+    import libcst as cst
+    import libcst.matchers as m
+
+    from tzcompat.migrate import _cst
+
+    module = cst.parse_module(_SAMPLE)
+
+    class Plain(cst.CSTTransformer):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[tuple[str, str]] = []
+
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            self.seen.append(("visit", node.name.value))
+            return node.name.value != "show"  # its body is skipped
+
+        def visit_Name(self, node: cst.Name) -> None:
+            self.seen.append(("name", node.value))
+
+        def leave_Name(self, original_node: cst.Name, updated_node: cst.Name) -> cst.Name:
+            return updated_node.with_changes(value=updated_node.value.upper())
+
+        def visit_ClassDef_bases(self, node: cst.ClassDef) -> None:
+            self.seen.append(("bases", node.name.value))
+
+        def leave_ClassDef_bases(self, node: cst.ClassDef) -> None:
+            self.seen.append(("left bases", node.name.value))
+
+    class Quick(_cst.QuickHooks, Plain):
+        pass
+
+    plain, quick = Plain(), Quick()
+    assert module.visit(quick).code == module.visit(plain).code
+    assert quick.seen == plain.seen and ("bases", "Base") in plain.seen
+    assert Quick._attribute_types == {"ClassDef"}
+
+    class Decorated(_cst.QuickHooks, m.MatcherDecoratableVisitor):
+        @m.call_if_inside(m.FunctionDef(name=m.Name("show")))
+        def visit_Name(self, node: cst.Name) -> None:
+            pass
+
+    assert not Decorated._quick_visit and not Decorated._quick_leave
+
+
+def test_traversal_has_only_the_hooks_it_dispatches() -> None:
+    """The traversal's own on_visit/on_leave skip LibCST's matcher and attribute machinery:
+    that is exact only while it has no matcher decorators and no visit_<Node>_<field>."""
+    from tzcompat.migrate import _cst
+    from tzcompat.migrate._traversal import Migrator
+
+    assert _cst._attribute_hook_types(Migrator) == frozenset()
+    assert _cst._plain(type("Probe", (_cst.QuickHooks, Migrator), {}), "on_visit") is False
+    decorated = [
+        name
+        for name in dir(Migrator)
+        for attr in _cst._MATCHER_ATTRS
+        if getattr(getattr(Migrator, name, None), attr, None)
+    ]
+    assert decorated == []

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 import libcst as cst
 from libcst.codemod import CodemodContext
 from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
-from libcst.metadata import BaseMetadataProvider, MetadataWrapper, PositionProvider
+from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
-from . import _helpers, _placement
+from . import _cst, _helpers, _placement
 from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
 from ._analysis import source as _code
 from ._codes import Finding
@@ -45,64 +45,56 @@ class MigrateResult:
 def _remaining_legacy_bindings(module: cst.Module, names: set[str]) -> set[str]:
     """Names in ``names`` that a pytz/dateutil import in ``module`` still binds."""
     bound: set[str] = set()
-
-    class _Visitor(cst.CSTVisitor):
-        def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-            mod = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
-            if not mod or not (is_legacy_name(mod) or mod == "dateutil"):
-                return
-            if isinstance(node.names, cst.ImportStar):
-                return
-            for alias in node.names:
-                name = (
-                    alias.asname.name.value  # type: ignore[union-attr]
-                    if alias.asname
-                    else cst.helpers.get_full_name_for_node(alias.name)
-                )
-                if name in names:
-                    bound.add(name)
-
-    module.visit(_Visitor())
+    for node in _cst.walk(module):
+        if type(node) is not cst.ImportFrom:
+            continue
+        mod = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
+        if not mod or not (is_legacy_name(mod) or mod == "dateutil"):
+            continue
+        if isinstance(node.names, cst.ImportStar):
+            continue
+        for alias in node.names:
+            name = (
+                alias.asname.name.value  # type: ignore[union-attr]
+                if alias.asname
+                else cst.helpers.get_full_name_for_node(alias.name)
+            )
+            if name in names:
+                bound.add(name)
     return bound
 
 
-class _ModuleReading(cst.CSTVisitor):
-    """What the set-up reads off the module before the traversal, in one visit: whether an
-    import names pytz (the helpers' error import aside), the receivers (as source text) of
-    ``hasattr(x, "zone"|"localize"|...)`` tests, and the quote most one-line string
-    literals use (double on a tie)."""
+class _ModuleReading:
+    """What the set-up reads off the module before the traversal, from its nodes (the keys
+    of the parent map, so no visit of its own): whether an import names pytz (the helpers'
+    error import aside), the receivers (as source text) of ``hasattr(x, "zone"|"localize"|
+    ...)`` tests, the quote most one-line string literals use (double on a tie), and whether
+    it has a ``try`` statement."""
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, parent_of: Mapping[cst.CSTNode, cst.CSTNode]) -> None:
         self.imports_pytz = False
         self.duck_typed: set[str] = set()
         self.quotes = {"'": 0, '"': 0}
-        self._helper_blocks = 0
         self.tries = 0
+        for node in parent_of:
+            kind = type(node)
+            if kind is cst.SimpleString:
+                body = node.value.lstrip("rRbBuUfF")  # type: ignore[attr-defined]
+                if body[:3] not in ('"""', "'''") and body[:1] in self.quotes:
+                    self.quotes[body[:1]] += 1
+            elif kind is cst.Call:
+                self._call(node)  # type: ignore[arg-type]
+            elif kind is cst.Try:
+                self.tries += 1
+            elif (kind is cst.Import or kind is cst.ImportFrom) and not self.imports_pytz:
+                if not _in_helper_block(node, parent_of):
+                    self.imports_pytz = _imports_pytz(node)  # type: ignore[arg-type]
 
     @property
     def quote(self) -> str:
         return "'" if self.quotes["'"] > self.quotes['"'] else '"'
 
-    def visit_Try(self, node: cst.Try) -> None:
-        self.tries += 1
-        self._helper_blocks += _placement.is_helper_block(node)
-
-    def leave_Try(self, original_node: cst.Try) -> None:
-        self._helper_blocks -= _placement.is_helper_block(original_node)
-
-    def visit_Import(self, node: cst.Import) -> None:
-        if not self._helper_blocks:
-            for alias in node.names:
-                name = cst.helpers.get_full_name_for_node(alias.name) or ""
-                self.imports_pytz |= name.split(".")[0] == "pytz"
-
-    def visit_ImportFrom(self, node: cst.ImportFrom) -> None:
-        if not self._helper_blocks:
-            name = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
-            self.imports_pytz |= not node.relative and (name or "").split(".")[0] == "pytz"
-
-    def visit_Call(self, node: cst.Call) -> None:
+    def _call(self, node: cst.Call) -> None:
         func = node.func
         if isinstance(func, cst.Name) and func.value in ("hasattr", "getattr"):
             if len(node.args) >= 2 and string_value(node.args[1].value) in (
@@ -110,39 +102,25 @@ class _ModuleReading(cst.CSTVisitor):
             ):
                 self.duck_typed.add(_code(node.args[0].value))
 
-    def visit_SimpleString(self, node: cst.SimpleString) -> None:
-        body = node.value.lstrip("rRbBuUfF")
-        if body[:3] not in ('"""', "'''") and body[:1] in self.quotes:
-            self.quotes[body[:1]] += 1
+
+def _in_helper_block(node: cst.CSTNode, parent_of: Mapping[cst.CSTNode, cst.CSTNode]) -> bool:
+    """True inside the helpers' ``try:`` import of pytz's error classes."""
+    up = parent_of.get(node)
+    while up is not None:
+        if type(up) is cst.Try and _placement.is_helper_block(up):
+            return True
+        up = parent_of.get(up)
+    return False
 
 
-_MISSING = object()
-
-
-class _LazyPositions(Migrator):
-    """The traversal with line/column positions computed on first use: most modules it
-    visits report nothing, and positions cost a code generation pass of their own."""
-
-    wrapper: MetadataWrapper | None = None
-    _positions: Mapping[cst.CSTNode, object] | None = None
-
-    @classmethod
-    def get_inherited_dependencies(cls) -> frozenset[type[BaseMetadataProvider[object]]]:
-        return frozenset(
-            p for p in super().get_inherited_dependencies() if p is not PositionProvider
+def _imports_pytz(node: cst.Import | cst.ImportFrom) -> bool:
+    if isinstance(node, cst.Import):
+        return any(
+            (cst.helpers.get_full_name_for_node(alias.name) or "").split(".")[0] == "pytz"
+            for alias in node.names
         )
-
-    def get_metadata(self, key, node, default=_MISSING):  # type: ignore[no-untyped-def]
-        if key is not PositionProvider:
-            if default is _MISSING:
-                return super().get_metadata(key, node)
-            return super().get_metadata(key, node, default)
-        if self._positions is None:
-            assert self.wrapper is not None
-            self._positions = self.wrapper.resolve(PositionProvider)
-        if default is _MISSING:
-            return self._positions[node]
-        return self._positions.get(node, default)
+    name = cst.helpers.get_full_name_for_node(node.module) if node.module else ""
+    return not node.relative and (name or "").split(".")[0] == "pytz"
 
 
 _LEGACY_HINT = re.compile(r"pytz|dateutil")
@@ -160,7 +138,15 @@ def _needs_parse(code: str, index: ProjectIndex | None) -> bool:
     return bool(index is not None and index.has_pytz and _PROJECT_HINT.search(code))
 
 
-class _Rename(cst.CSTTransformer):
+class _AddImports(_cst.QuickHooks, AddImportsVisitor):
+    pass
+
+
+class _RemoveImports(_cst.QuickHooks, RemoveImportsVisitor):
+    pass
+
+
+class _Rename(_cst.QuickHooks, cst.CSTTransformer):
     def __init__(self, mapping: dict[str, str]) -> None:
         super().__init__()
         self.mapping = mapping
@@ -209,12 +195,12 @@ def migrate_module(
     context = CodemodContext()
     wrapper = MetadataWrapper(module, unsafe_skip_copy=not copy)
     module = wrapper.module
+    _cst.resolve(wrapper)
     names = NameChooser(wrapper, context)
     ours = _placement.helper_names(module)
     inline = _inline_names(names, ours) if helpers is None else {}
-    reading = _ModuleReading()
-    module.visit(reading)
-    migrator = _LazyPositions(
+    reading = _ModuleReading(_cst.metadata(wrapper, ParentNodeProvider))
+    migrator = Migrator(
         context,
         names,
         reading.imports_pytz,
@@ -232,21 +218,22 @@ def migrate_module(
     )
     migrator.own_helpers = frozenset(ours)
     migrator.wrapper = wrapper
-    new = wrapper.visit(migrator)
+    new = module.visit(migrator)
     findings = sorted(migrator.findings, key=lambda f: (f.line, f.column, f.code))
-    if new.deep_equals(module):
+    if not migrator.touched or new.deep_equals(module):
         return module, findings, False
     if RemoveImportsVisitor._get_imports_from_context(context):  # scope analysis again: skip
         removal = MetadataWrapper(new)  # when nothing is to go
+        _cst.resolve(removal)
         # RemoveImportsVisitor reads scopes through context.wrapper; the scratch dict is shared
-        new = removal.visit(RemoveImportsVisitor(dataclasses.replace(context, wrapper=removal)))
+        new = removal.visit(_RemoveImports(dataclasses.replace(context, wrapper=removal)))
     pending = {obj for _, obj in names.pending.values()}
-    mapping = names.finalize(_remaining_legacy_bindings(new, pending))
+    mapping = names.finalize(_remaining_legacy_bindings(new, pending) if pending else set())
     mapping |= {_placeholder(h): name for h, name in inline.items()}
     if mapping:
         new = new.visit(_Rename(mapping))
     if AddImportsVisitor._get_imports_from_context(context):  # needs no metadata
-        new = new.visit(AddImportsVisitor(context))
+        new = new.visit(_AddImports(context))
     if migrator.need:
         wanted = [h for h in _helpers.HELPER_NAMES if h in migrator.need and h not in ours.values()]
         errors = any(h in wanted for h in _helpers.ERROR_NAMES)

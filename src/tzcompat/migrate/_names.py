@@ -19,6 +19,8 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
+from . import _cst
+
 #: Fallback aliases, used only when the plain name is taken.
 _ALIASES = {
     "timezone": "dt_timezone",
@@ -53,7 +55,7 @@ class NameChooser:
         self._local_names: set[str] = set()
         #: the node being rewritten: a name a function shadows may still be usable here
         self.site: cst.CSTNode | None = None
-        self._scope_of = wrapper.resolve(ScopeProvider)
+        self._scope_of = _cst.metadata(wrapper, ScopeProvider)
         scopes = set(self._scope_of.values())
         for scope in scopes:
             if scope is None:

@@ -15,11 +15,13 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import libcst as cst
+from libcst._metadata_dependent import LazyValue
 from libcst.codemod import CodemodContext, ContextAwareTransformer
 from libcst.metadata import (
+    MetadataWrapper,
     ParentNodeProvider,
     PositionProvider,
     QualifiedNameProvider,
@@ -27,7 +29,7 @@ from libcst.metadata import (
 )
 
 from . import _analysis as ana
-from . import _codes, _helpers, _placement
+from . import _codes, _cst, _helpers, _placement
 from ._analysis import Analysis
 from ._codes import Finding
 from ._names import NameChooser
@@ -61,6 +63,9 @@ _CALLS = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "CALLS", {}
 _REFERENCES = {
     q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()
 }
+
+
+_MISSING = object()
 
 
 _IGNORE = re.compile(r"#\s*tzcompat:\s*ignore\b(?:\[([^\]]*)\])?")
@@ -126,12 +131,20 @@ class Options:
 
 
 class Migrator(Analysis, ContextAwareTransformer):
+    """The traversal. It uses no matcher decorators and no ``visit_<Node>_<field>`` methods,
+    so its hooks skip LibCST's generic lookups, and it reads metadata straight from
+    ``wrapper`` (see ``_cst``): positions are computed on first use, since most modules
+    report nothing and positions cost a code generation pass of their own."""
+
+    #: what ``get_metadata`` serves (the rules' and the analysis' questions)
     METADATA_DEPENDENCIES = (
         QualifiedNameProvider,
         ScopeProvider,
         ParentNodeProvider,
         PositionProvider,
     )
+    #: the module's metadata; set before the traversal
+    wrapper: MetadataWrapper | None = None
 
     def __init__(
         self,
@@ -179,8 +192,25 @@ class Migrator(Analysis, ContextAwareTransformer):
         self.need: set[str] = set()  # inline helpers to insert
         self.used_helpers = False
         self._pending: dict[cst.CSTNode, list[str]] = {}
+        self._maps: dict[type, object] = {}
+        #: some node was replaced (else the new tree equals the old one)
+        self.touched = False
         #: the module's first statement and the marker codes above it (in Module.header)
         self._header: tuple[cst.CSTNode, set[str]] | None = None
+
+    def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = _MISSING) -> Any:
+        found = self._maps.get(key)
+        if found is None:
+            if key not in self.METADATA_DEPENDENCIES:
+                raise KeyError(f"{key.__name__} is not read by the traversal")
+            assert self.wrapper is not None, "Migrator.wrapper is set before the traversal"
+            found = self._maps[key] = _cst.metadata(self.wrapper, key)
+        value = found.get(node, _MISSING)  # type: ignore[attr-defined]
+        if value is _MISSING:
+            if default is _MISSING:
+                raise KeyError(node)
+            return default
+        return value() if isinstance(value, LazyValue) else value
 
     def helper(self, name: str) -> cst.BaseExpression:
         """How this module names helper ``name`` (imported or inline); schedules it."""
@@ -292,20 +322,31 @@ class Migrator(Analysis, ContextAwareTransformer):
                 self.report(original, rule.REWRITE, kind="rewrite", fix=ana.source(result))
         return result
 
+    # LibCST's default hooks look methods up by name for every node and every field of it,
+    # and the matcher machinery runs for every node: the traversal has neither to find
+    def on_visit_attribute(self, node: cst.CSTNode, attribute: str) -> None:
+        return None
+
+    def on_leave_attribute(self, original_node: cst.CSTNode, attribute: str) -> None:
+        return None
+
     def on_visit(self, node: cst.CSTNode) -> bool:
-        if not super().on_visit(node):
+        name = type(node).__name__
+        own = _cst.method(type(self), "visit_" + name)
+        if own is not None and own(self, node) is False:
             return False
-        if isinstance(node, cst.Module) and node.body:
+        if name == "Module" and node.body:  # type: ignore[attr-defined]
             # LibCST keeps the comments above the first statement in the module's header
-            self._header = (node.body[0], _marker_codes(node.header))
-        for _rule, hook in _VISIT.get(type(node).__name__, ()):
+            self._header = (node.body[0], _marker_codes(node.header))  # type: ignore[attr-defined]
+        for _rule, hook in _VISIT.get(name, ()):
             if hook(self, node) is False:  # type: ignore[comparison-overlap]  # visit hooks
                 return False
         return True
 
     def on_leave(self, original_node, updated_node):  # type: ignore[no-untyped-def]
         self.names.site = original_node  # names the rewrite spells must be visible here
-        updated = super().on_leave(original_node, updated_node)
+        own = _cst.method(type(self), "leave_" + type(original_node).__name__)
+        updated = updated_node if own is None else own(self, original_node, updated_node)
         if isinstance(updated, cst.CSTNode) and type(updated) is type(original_node):
             updated = self._leave(original_node, updated)
         texts = self._pending.pop(original_node, None)
@@ -321,6 +362,8 @@ class Migrator(Analysis, ContextAwareTransformer):
             ]
             if new:
                 updated = updated.with_changes(leading_lines=[*updated.leading_lines, *new])
+        if updated is not updated_node:
+            self.touched = True
         return updated
 
     def _leave(self, original: cst.CSTNode, updated: cst.CSTNode) -> cst.CSTNode:

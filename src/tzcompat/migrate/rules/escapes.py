@@ -91,10 +91,9 @@ def _covered(modules: Collection[str], parts: list[str]) -> bool:
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not original.args or m.ref(original.func) is not None:
         return None
-    if not any(_zoneish(m, a.value) for a in original.args):
-        return None
+    # where the call goes first: a name lookup, where the arguments may take a flow analysis
     target = _outside(m, original.func)
-    if target is not None:
+    if target is not None and any(_zoneish(m, a.value) for a in original.args):
         m.report(original, "zone-escapes", detail=f"passed to {target}")
     return None
 
