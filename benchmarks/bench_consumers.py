@@ -32,6 +32,31 @@ LOOP = 20_000  # Python-level loops
 TIMESTAMPS = 5_000  # pandas Timestamp constructions
 
 
+def floor_zone() -> Any:
+    """A ``zoneinfo.ZoneInfo`` subclass whose answers are Python methods returning a
+    constant: the least any pure-Python zone can cost a consumer that calls it per
+    datetime (its answers are wrong for the zone; only its time is of use)."""
+    import zoneinfo
+    from datetime import timedelta
+
+    off, zero = timedelta(hours=-5), timedelta(0)
+
+    class Floor(zoneinfo.ZoneInfo):
+        def utcoffset(self, dt: Any) -> timedelta:
+            return off
+
+        def dst(self, dt: Any) -> timedelta:
+            return zero
+
+        def tzname(self, dt: Any) -> str:
+            return "EST"
+
+        def fromutc(self, dt: Any) -> Any:
+            return dt + off
+
+    return Floor.no_cache(KEY)
+
+
 def _pairs() -> list[tuple[str, Any, Any]]:
     """(kind, original zone, tzcompat zone) reading the same data."""
     import zoneinfo
@@ -75,21 +100,25 @@ def _data() -> dict[str, Any]:
             "obj_utc": instants(2000, 2050, OBJECTS)}
 
 
-def _rows(original: Any, ours: Any, data: dict[str, Any],
-          rounds: int) -> list[tuple[str, list[float | None]]]:
+def _rows(original: Any, ours: Any, data: dict[str, Any], rounds: int,
+          floor: Any = None) -> list[tuple[str, list[float | None]]]:
+    """Rows of (original, tzcompat) times, and the floor zone's third when given."""
     import pandas as pd
 
     naive_index = pd.date_range("2000-01-01", periods=BIG, freq="17min")  # 2000-2032
     utc_index = naive_index.tz_localize("UTC")
     ints = [int(v) for v in utc_index.asi8[:: BIG // TIMESTAMPS][:TIMESTAMPS]]
     # Instants converted into the zone: every one exists (polars rejects gap times).
-    objs = [[u.astimezone(z) for u in data["obj_utc"]] for z in (original, ours)]
+    zones = (original, ours) if floor is None else (original, ours, floor)
+    # The floor's datetimes carry the original's wall times (its own answers are constant).
+    objs = [[u.astimezone(original).replace(tzinfo=z) for u in data["obj_utc"]]
+            if z is floor else [u.astimezone(z) for u in data["obj_utc"]] for z in zones]
     utc, wall = data["utc"], data["walls"]
-    zones = (original, ours)
     rows: list[tuple[str, list[float | None]]] = []
 
     def row(label: str, make: Any, ops: int = 1) -> None:
-        values = interleaved_ns([make(0), make(1)], rounds=rounds, budget=0.02)
+        values = interleaved_ns([make(i) for i in range(len(zones))], rounds=rounds,
+                                budget=0.02)
         rows.append((label, [None if v is None else v / ops for v in values]))
 
     # pandas, vectorised: the consumer reads the zone's transitions (pytz, dateutil) or
@@ -156,12 +185,16 @@ def run() -> None:
     rounds = 3 if "--quick" in sys.argv else 5
     data = _data()
     slow = []
-    for kind, original, ours in _pairs():
-        table = _rows(original, ours, data, rounds)
-        print_table(f"consumers: {kind} ({KEY})", ["original", "tzcompat"], table,
+    for n, (kind, original, ours) in enumerate(_pairs()):
+        # For the core: a zone answering in Python as cheaply as possible (see floor_zone).
+        floor = floor_zone() if n == 0 else None
+        table = _rows(original, ours, data, rounds, floor)
+        print_table(f"consumers: {kind} ({KEY})",
+                    ["original", "tzcompat", "floor"][:3 if floor else 2], table,
                     note="ns per value (per call for loops); ratio = tzcompat / original "
-                         "(target: every row <= 1.05)")
-        slow += [f"{name} ({kind}): {b / a:.2f}" for name, (a, b) in table
+                         "(target: every row <= 1.05); floor = a ZoneInfo subclass whose "
+                         "Python methods return a constant")
+        slow += [f"{name} ({kind}): {b / a:.2f}" for name, (a, b, *_) in table
                  if a and b is not None and b / a > 1.05]
     print("rows over 1.05: " + (", ".join(slow) if slow else "none"))
 

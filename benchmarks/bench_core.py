@@ -78,12 +78,17 @@ def zones_for(key: str, tzpath: list[str], pure: ModuleType) -> dict[str, Any]:
 
 def varied_rows(tzpath: list[str], span: tuple[int, int], pure: ModuleType,
                 rounds: int) -> list[tuple[str, list[float | None]]]:
+    """Rows per zone and operation; columns IMPLS, then "floor": a ZoneInfo subclass whose
+    Python methods return a constant (the least a pure-Python zone can cost here)."""
+    from bench_consumers import floor_zone
+
     rows: list[tuple[str, list[float | None]]] = []
     utc_instants = instants(span)
     for key in ZONES:
         zones = zones_for(key, tzpath, pure)
+        zones["floor"] = floor_zone()
         cases: list[tuple[Callable[[list[Any]], object], list[Any]]] = []
-        for name in IMPLS:
+        for name in [*IMPLS, "floor"]:
             z = zones[name]
             # The first pass of each operation (untimed): it builds tzcompat's tables,
             # as a program's first pass over its data would.
@@ -194,10 +199,11 @@ def run(print_table: Callable[..., None]) -> None:
         sources.insert(0, ("fat system files", [FAT_ROOT]))
     for label, tzpath in sources:
         for span in SPANS:
-            print_table(f"core, varied instants: {label}, {span[0]}-{span[1]}", IMPLS,
-                        varied_rows(tzpath, span, pure, rounds),
+            print_table(f"core, varied instants: {label}, {span[0]}-{span[1]}",
+                        [*IMPLS, "floor"], varied_rows(tzpath, span, pure, rounds),
                         note=f"{N_INSTANTS} random UTC instants; ns per conversion, best "
-                             "over batches of 500 taken in turns")
+                             "over batches of 500 taken in turns; floor = a ZoneInfo "
+                             "subclass whose Python methods return a constant")
     worst, median, key = cached_lookup_ratios(max(3, rounds // 6))
     print(f"\n## core: ZoneInfo(key), cached, every zone (tzcompat / stdlib C)\n"
           f"worst {worst:.2f}x ({key}), median {median:.2f}x")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -206,7 +206,25 @@ sys.meta_path.insert(0, _Hide())
 """
 
 
-VARIED_COLUMNS = ["tzcompat", "pytz", "stdlib C", "core"]
+VARIED_COLUMNS = ["tzcompat", "pytz", "stdlib C", "core", "floor"]
+
+
+class _Floor(tzinfo):
+    """The least a Python-level ``tzinfo`` answer can cost (constant answers, the
+    parameters pytz's methods take): what the rows that only ask a localized datetime
+    for its period's values are bounded by."""
+
+    def utcoffset(self, dt: Any, is_dst: Any = None) -> timedelta:
+        return _FLOOR_OFFSET
+
+    def dst(self, dt: Any, is_dst: Any = None) -> timedelta:
+        return _FLOOR_ZERO
+
+    def tzname(self, dt: Any, is_dst: Any = None) -> str:
+        return "EST"
+
+
+_FLOOR_OFFSET, _FLOOR_ZERO = timedelta(hours=-5), timedelta(0)
 
 
 def _files() -> dict[str, tuple[str, str]]:
@@ -245,9 +263,9 @@ def varied_rows(files: tuple[str, str], lo: int, hi: int,
 
     import tzcompat.pytz as ours_pytz
 
-    zones = _zones(*files)
-    utcs = [ours_pytz.utc, pytz.utc, timezone.utc, timezone.utc]
-    kinds = [True, True, False, False]  # pytz-style zones (localize/normalize)
+    zones = [*_zones(*files), _Floor()]
+    utcs = [ours_pytz.utc, pytz.utc, timezone.utc, timezone.utc, timezone.utc]
+    kinds = [True, True, False, False, False]  # pytz-style zones (localize/normalize)
     utc = instants(lo, hi)
     wall = walls(lo, hi)
     real = zones[1]
@@ -268,8 +286,10 @@ def varied_rows(files: tuple[str, str], lo: int, hi: int,
     shifted = [[d + timedelta(hours=7) for d in loc] for loc in local]
     rows: list[tuple[str, list[float | None]]] = []
 
-    def row(label: str, make: Any, refs: Any = None, n: int = len(wall)) -> None:
+    def row(label: str, make: Any, refs: Any = None, n: int = len(wall),
+            floor: bool = False) -> None:
         funcs = [make(i) if kinds[i] else (refs(i) if refs else None) for i in range(4)]
+        funcs.append(make(4) if floor else None)
         rows.append((label, per_op_ns(funcs, n=n, rounds=rounds)))
 
     def attach(i: int) -> Any:  # the zoneinfo way: attach, then ask
@@ -288,11 +308,14 @@ def varied_rows(files: tuple[str, str], lo: int, hi: int,
     row("UTC -> zone (astimezone)",
         *both(lambda i: lambda z=zones[i]: [u.astimezone(z) for u in utc]))
     row("localized.utcoffset()",
-        *both(lambda i: lambda a=local[i]: [d.utcoffset() for d in a]))
-    row("localized.dst()", *both(lambda i: lambda a=local[i]: [d.dst() for d in a]))
-    row("localized.tzname()", *both(lambda i: lambda a=local[i]: [d.tzname() for d in a]))
+        *both(lambda i: lambda a=local[i]: [d.utcoffset() for d in a]), floor=True)
+    row("localized.dst()", *both(lambda i: lambda a=local[i]: [d.dst() for d in a]),
+        floor=True)
+    row("localized.tzname()", *both(lambda i: lambda a=local[i]: [d.tzname() for d in a]),
+        floor=True)
     row("localized -> UTC (astimezone(timezone.utc))",
-        *both(lambda i: lambda a=local[i], u=timezone.utc: [d.astimezone(u) for d in a]))
+        *both(lambda i: lambda a=local[i], u=timezone.utc: [d.astimezone(u) for d in a]),
+        floor=True)
     row("localized -> UTC (astimezone(pytz.utc))",
         *both(lambda i: lambda a=local[i], u=utcs[i]: [d.astimezone(u) for d in a]))
     return rows
@@ -343,7 +366,8 @@ def run(report: Any = None) -> None:
             print_table(f"pytz, varied instants {lo}-{hi}, {what} ({KEY})", VARIED_COLUMNS,
                         table, note="ns per element of a loop over 20,000 different "
                         "datetimes; ratios are each column over tzcompat.pytz (tzcompat); "
-                        "core = tzcompat.ZoneInfo")
+                        "core = tzcompat.ZoneInfo; floor = a Python tzinfo whose methods "
+                        "return a constant")
             slow += [f"{name} ({what}, {lo}-{hi})" for name, (a, b, *_) in table
                      if a and b is not None and b / a < 2]
         print_table(f"pytz: memory a zone keeps ({what})", VARIED_COLUMNS[:2],

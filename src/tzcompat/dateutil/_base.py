@@ -7,6 +7,7 @@ dateutil's ``tzlocal`` and ``tzical`` zones inherit; ``tzrangebase`` is the abst
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime, timedelta, tzinfo
 
 from . import _peer
@@ -18,12 +19,15 @@ if TYPE_CHECKING:
 __all__ = ["ZERO", "enfold", "tzrangebase"]
 
 ZERO = timedelta(0)
+_CONSTRUCT = sys.version_info < (3, 13)
 
 
 def enfold(dt: datetime, fold: int = 1) -> datetime:
     """Return ``dt`` with its ``fold`` attribute set to ``fold`` (default 1)."""
-    if type(dt) is datetime and type(fold) is int and 0 <= fold <= 1:
-        # The constructor parses its arguments about twice as fast as replace() does.
+    if _CONSTRUCT and type(dt) is datetime and type(fold) is int and 0 <= fold <= 1:
+        # Before 3.13 the constructor parses its arguments 1.2-1.6x as fast as replace()
+        # does; from 3.13 on replace() parses its keywords about four times as fast as
+        # the constructor (Argument Clinic), so it is used there.
         return datetime(
             dt.year, dt.month, dt.day, dt.hour, dt.minute, dt.second, dt.microsecond,
             dt.tzinfo, fold=fold,

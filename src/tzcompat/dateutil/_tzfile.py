@@ -861,6 +861,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     # -- equality, pickling, repr -----------------------------------------------
 
+    # (a weak reference to the zone last compared, the answer): see __eq__.
+    _eq_last: tuple[Any, bool] | None = None
+
     def __eq__(self, other: object) -> bool:
         # dateutil's structural equality. With real dateutil installed, ``other`` may be
         # one of its tzfiles too: pandas compares a zone with real ``gettz``'s answer
@@ -869,11 +872,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         # kept (the tables do not change once loaded).
         if other is self:
             return True
+        last = self._eq_last
+        if last is not None and last[0]() is other:
+            return last[1]
         if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
-        last = self.__dict__.get("_eq_last")
-        if last is not None and last[0]() is other:
-            return last[1]  # type: ignore[no-any-return]
         equal = (
             self._trans_utc == other._trans_utc  # type: ignore[attr-defined]
             and self._trans_local == other._trans_local  # type: ignore[attr-defined]
@@ -882,12 +885,16 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]
         )
         try:
-            self.__dict__["_eq_last"] = (_weakref(other), equal)
+            self._eq_last = (_weakref(other), equal)
         except TypeError:  # an object that cannot be weakly referenced: no memo
             pass
         return equal
 
     def __ne__(self, other: object) -> bool:
+        # The memo read inline: pandas asks ``zone != gettz(name)`` on every Timestamp.
+        last = self._eq_last
+        if last is not None and last[0]() is other:
+            return not last[1]
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
