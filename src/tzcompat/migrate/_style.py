@@ -709,6 +709,11 @@ _BINARY = frozenset("+ - * / // % ** @ | & ^ << >> < > == != <= >= not in is".sp
 def _wrap_code(line: str, limit: int, part: bool = False) -> list[str] | None:
     stripped = line.rstrip("\r\n")
     ending = line[len(stripped) :] or "\n"
+    # a backslash continuation stays at the end of the last wrapped line
+    continued = stripped.rstrip().endswith("\\")
+    if continued:
+        stripped = stripped.rstrip()[:-1].rstrip()
+        limit -= 2
     toks = _tokens(stripped + "\n", part)
     if not toks:
         return None
@@ -739,6 +744,8 @@ def _wrap_code(line: str, limit: int, part: bool = False) -> list[str] | None:
         return None
     if comment:
         lines[-1] += "  " + comment
+    if continued:
+        lines[-1] += " \\"
     return [ln + ending for ln in lines]
 
 
