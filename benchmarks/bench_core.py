@@ -45,11 +45,16 @@ def instants(span: tuple[int, int], n: int = N_INSTANTS, seed: int = 19) -> list
 
 
 def best_per_op(cases: list[tuple[Callable[[list[Any]], object], list[Any]]],
-                rounds: int, batch: int = 500) -> list[float]:
-    """Best ns per item of each ``func(batch of its data)``, batches taken in turns."""
+                rounds: int, batch: int = 500, step: int = 3) -> list[float]:
+    """Best ns per item of each ``func(batch of its data)``, batches taken in turns. The
+    order turns by ``step`` cases each round: a batch runs slower right after one that
+    filled the CPU caches with its own data (the stdlib's pure-Python class does), so
+    each implementation gets its turn after each other one."""
     best = [float("inf")] * len(cases)
     for r in range(rounds):
-        for i, (func, data) in enumerate(cases):
+        shift = r * step % len(cases)
+        for i in [*range(shift, len(cases)), *range(shift)]:
+            func, data = cases[i]
             start = (r * batch) % max(1, len(data) - batch)
             part = data[start:start + batch]
             t = timeit.timeit(lambda f=func, p=part: f(p), number=1)
