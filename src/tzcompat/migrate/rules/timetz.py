@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import _analysis as ana
 from .. import _helpers
 from .._codes import CodeInfo
 from . import Example
@@ -49,6 +50,9 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     if original.args or m.ref(func) is not None or not m.zone_aware(func.value):
         return None
+    receiver_o = func.value
+    if isinstance(receiver_o, cst.Call) and _helpers.REPLACE_NAME in ana.source(receiver_o.func):
+        return None  # pinned by the unsafe fix of an earlier run
     receiver = updated.func.value  # type: ignore[attr-defined]
 
     def fix() -> cst.BaseExpression:

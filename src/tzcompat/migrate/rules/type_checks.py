@@ -81,6 +81,8 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     args = original.args
     if name in ("hasattr", "getattr") and len(args) >= 2:
         attr = ana.string_value(args[1].value)
+        if attr in ("zone", "localize", "normalize") and _fixed_before(m, original, name):
+            return None  # the unsafe fix of an earlier run: it already accepts ZoneInfo
         if attr in ana.PYTZ_ATTRS or attr in ana.PYTZ_PRIVATE:
             fix = _duck_fix(m, updated, name, attr) if isinstance(func, cst.Name) else None
             return m.mark_or_fix(original, "duck-typing", fix, detail=f"{name}(..., {attr!r})")
@@ -108,6 +110,22 @@ def leave_ExceptHandler(
     elements = [e.with_changes(comma=space) for e in old]
     elements.append(cst.Element(cst.Name("NotImplementedError")))
     return updated.with_changes(type=cst.Tuple(elements))
+
+
+def _fixed_before(m: Migrator, call: cst.Call, name: str) -> bool:
+    """``call`` is one side of the ``(... or ...)`` an earlier ``_duck_fix`` wrote."""
+    parent = m.parent(call)
+    if not isinstance(parent, cst.BooleanOperation) or not isinstance(parent.operator, cst.Or):
+        return False
+    other = parent.right if name == "hasattr" else parent.left
+    if other is call or not isinstance(other, cst.Call) or not isinstance(other.func, cst.Name):
+        return False
+    target = ana.source(call.args[0].value)
+    if not other.args or ana.source(other.args[0].value) != target:
+        return False
+    if other.func.value in ("hasattr", "getattr"):
+        return len(other.args) >= 2 and ana.string_value(other.args[1].value) == "key"
+    return other.func.value == "isinstance" and "ZoneInfo" in ana.source(other)
 
 
 def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ignore[no-untyped-def]
