@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import bisect
 import struct
-from _weakref import ref as _weakref
 from datetime import datetime, timedelta
 
 from .. import read_tzif
@@ -41,6 +40,7 @@ if TYPE_CHECKING:
 __all__ = ["_TZStr", "_ttinfo", "_unpickle", "load_data", "tzfile"]
 
 _EPOCH_ORDINAL = datetime(1970, 1, 1).toordinal()
+_NOTHING = object()
 _bisect_right = bisect.bisect_right
 
 # dateutil's tables, derived from the data on first use.
@@ -50,7 +50,7 @@ _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
         "_data", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
-        "_windows", "_cold", "_eq_last",
+        "_windows", "_cold", "_eq_other", "_eq_answer",
         *_DERIVED_ATTRS,
     ]
 )
@@ -861,8 +861,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     # -- equality, pickling, repr -----------------------------------------------
 
-    # (a weak reference to the zone last compared, the answer): see __eq__.
-    _eq_last: tuple[Any, bool] | None = None
+    # The zone last compared and the answer (see __eq__); class-level defaults.
+    _eq_other: object = _NOTHING
+    _eq_answer: bool = False
 
     def __eq__(self, other: object) -> bool:
         # dateutil's structural equality. With real dateutil installed, ``other`` may be
@@ -872,9 +873,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         # kept (the tables do not change once loaded).
         if other is self:
             return True
-        last = self._eq_last
-        if last is not None and last[0]() is other:
-            return last[1]
+        if other is self._eq_other:
+            return self._eq_answer
         if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
         equal = (
@@ -884,17 +884,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             and self._tti_before == other._tti_before  # type: ignore[attr-defined]
             and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]
         )
-        try:
-            self._eq_last = (_weakref(other), equal)
-        except TypeError:  # an object that cannot be weakly referenced: no memo
-            pass
+        # Kept alive by the memo (one zone at most), so its identity cannot be reused.
+        self._eq_other, self._eq_answer = other, equal
         return equal
 
     def __ne__(self, other: object) -> bool:
         # The memo read inline: pandas asks ``zone != gettz(name)`` on every Timestamp.
-        last = self._eq_last
-        if last is not None and last[0]() is other:
-            return not last[1]
+        if other is self._eq_other:
+            return not self._eq_answer
         equal = self.__eq__(other)
         return equal if equal is NotImplemented else not equal
 
