@@ -20,7 +20,7 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from . import _helpers
+from . import _cst, _helpers
 from ._project import ProjectIndex, resolve_relative
 
 TYPE_CHECKING = False
@@ -437,16 +437,18 @@ class Analysis:
         if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
             return self.zone_aware(node.left, depth + 1)
         if isinstance(node, cst.Name):
-            # bindings after the use count only in a loop (they flow back on the next turn)
-            use = self.line(node)
-            looped = self.enclosing(node, cst.For | cst.While) is not None
+            # bindings after the use count only in a loop (they flow back on the next turn);
+            # the value is asked first: lines cost a code generation pass over the module
+            looped: bool | None = None
             for stmt in self.assigned_values(node) or ():
                 value = getattr(stmt, "value", None)
                 if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
                     continue
-                if not looped and self.line(stmt) >= use:
+                if not self.zone_aware(value, depth + 1):
                     continue
-                if self.zone_aware(value, depth + 1):
+                if looped is None:
+                    looped = self.enclosing(node, cst.For | cst.While) is not None
+                if looped or self.line(stmt) < self.line(node):
                     return True
             return False
         if isinstance(node, cst.Attribute):
@@ -522,7 +524,7 @@ class Analysis:
                     else:
                         members.setdefault(small.target.value, []).append(small.value)
 
-        class _Visitor(cst.CSTVisitor):
+        class _Visitor(_cst.QuickHooks, cst.CSTVisitor):
             def visit_ClassDef(self, node: cst.ClassDef) -> bool:
                 return node is cls  # nested classes have their own attributes
 
@@ -560,7 +562,7 @@ class Analysis:
         out: list[tuple[str, cst.BaseExpression]] = []
         name = cls.name.value
 
-        class _Calls(cst.CSTVisitor):
+        class _Calls(_cst.QuickHooks, cst.CSTVisitor):
             def visit_Call(self, node: cst.Call) -> None:
                 func = node.func
                 called = func.value if isinstance(func, cst.Name) else (
@@ -700,7 +702,7 @@ def _decorator(decorator: cst.Decorator) -> str:
     return node.value if isinstance(node, cst.Name) else ""
 
 
-class _Returns(cst.CSTVisitor):
+class _Returns(_cst.QuickHooks, cst.CSTVisitor):
     """Collects the values of ``return`` statements (not those of nested functions)."""
 
     def __init__(self, out: list[cst.BaseExpression]) -> None:

@@ -38,19 +38,9 @@ from libcst.metadata import (
     ScopeProvider,
 )
 from libcst.metadata.expression_context_provider import ExpressionContextVisitor
-from libcst.metadata.scope_provider import QualifiedName, Scope, ScopeVisitor
+from libcst.metadata.scope_provider import ImportAssignment, QualifiedName, Scope, ScopeVisitor
 
 _ATTRIBUTE_HOOK = re.compile(r"(?:visit|leave)_([A-Z][A-Za-z0-9]*)_[a-z]\w*$")
-
-
-def _attribute_hook_types(cls: type) -> frozenset[str]:
-    """Node type names the class has ``visit_<Node>_<field>``/``leave_<Node>_<field>`` for
-    (LibCST's typed stubs, marked no-op, aside)."""
-    return frozenset(
-        m.group(1)
-        for name in dir(cls)
-        if (m := _ATTRIBUTE_HOOK.match(name)) and method(cls, name) is not None
-    )
 
 
 _BASES = (
@@ -59,6 +49,7 @@ _BASES = (
     MatcherDecoratableVisitor,
     MatcherDecoratableTransformer,
 )
+_BASE_MRO = frozenset(k for base in _BASES for k in base.__mro__)
 # what the matcher decorators (call_if_inside, visit, leave...) set on a method
 _MATCHER_ATTRS = (
     "_call_if_inside_matcher",
@@ -66,6 +57,23 @@ _MATCHER_ATTRS = (
     "_visit_matcher",
     "_leave_matcher",
 )
+
+
+def _own_classes(cls: type) -> list[type]:
+    """The classes of ``cls``'s MRO other than LibCST's visitor bases (whose ``visit_*``
+    methods are no-op typed stubs): only these hold hooks or matcher decorators. Reading
+    their ``__dict__`` keeps a class statement cheap (some are made per call)."""
+    return [k for k in cls.__mro__ if k not in _BASE_MRO]
+
+
+def _attribute_hook_types(cls: type) -> frozenset[str]:
+    """Node type names the class has ``visit_<Node>_<field>``/``leave_<Node>_<field>`` for."""
+    return frozenset(
+        m.group(1)
+        for klass in _own_classes(cls)
+        for name in klass.__dict__
+        if (m := _ATTRIBUTE_HOOK.match(name)) and method(cls, name) is not None
+    )
 
 
 def _plain(cls: type, name: str) -> bool:
@@ -78,10 +86,10 @@ def _plain(cls: type, name: str) -> bool:
                 return False
             break
     return not any(
-        getattr(cls.__dict__.get(n) or getattr(cls, n, None), a, None)
-        for n in dir(cls)
-        if not n.startswith("__")
-        for a in _MATCHER_ATTRS
+        getattr(value, attr, None)
+        for klass in _own_classes(cls)
+        for value in klass.__dict__.values()
+        for attr in _MATCHER_ATTRS
     )
 
 
@@ -94,6 +102,8 @@ def method(cls: type, name: str) -> Callable[..., Any] | None:
     try:
         return _METHODS[key]
     except KeyError:
+        if len(_METHODS) > 20_000:  # classes made per call (visitors local to a function)
+            _METHODS.clear()
         found = getattr(cls, name, None)
         _METHODS[key] = None if getattr(found, "_is_no_op", False) else found
         return _METHODS[key]
@@ -242,6 +252,16 @@ class QualifiedNames(Mapping[cst.CSTNode, "set[QualifiedName]"]):
 
     def __len__(self) -> int:
         return len(self._parents) + 1
+
+
+def import_roots(scopes: Mapping[cst.CSTNode, Scope | None]) -> frozenset[str]:
+    """The first names an import binds in any scope (``os`` for ``import os.path``)."""
+    return frozenset(
+        assignment.name.split(".", 1)[0]
+        for scope in {s for s in scopes.values() if s is not None}
+        for assignment in scope.assignments
+        if isinstance(assignment, ImportAssignment)
+    )
 
 
 # ------------------------------------------------------------------ resolution
