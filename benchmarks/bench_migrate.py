@@ -256,6 +256,8 @@ def bench_tree(tree: Path, cache: Path, reference: bool) -> None:
     print(_row("read every file, test b'pytz'", files, _read_all(tree)))
     same = j1[3:] == j2[3:] == cold[3:] == warm[3:]
     print(f"\nreports of the four tzcompat runs identical: {same}")
+    # the machine may be shared: the load the runs met (1-minute average, at the end)
+    print(f"load average after the runs: {os.getloadavg()[0]:.1f}")
     if reference:
         ref = _migrate(tree, "-j", "2", "--no-prefilter")
         print(_run_row("reference: every file through LibCST (--no-prefilter, -j 2)", files, ref))

@@ -13,7 +13,13 @@ from dataclasses import dataclass, field
 
 import libcst as cst
 from libcst.codemod import CodemodContext
-from libcst.codemod.visitors import AddImportsVisitor, RemoveImportsVisitor
+from libcst.codemod.visitors import (
+    AddImportsVisitor,
+    GatherExportsVisitor,
+    GatherNamesFromStringAnnotationsVisitor,
+    GatherUnusedImportsVisitor,
+    RemoveImportsVisitor,
+)
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from . import _cst, _helpers, _placement
@@ -142,8 +148,41 @@ class _AddImports(_cst.QuickHooks, AddImportsVisitor):
     pass
 
 
-class _RemoveImports(_cst.QuickHooks, RemoveImportsVisitor):
+class _GatherExports(_cst.QuickHooks, GatherExportsVisitor):
     pass
+
+
+class _GatherStringNames(_cst.QuickHooks, GatherNamesFromStringAnnotationsVisitor):
+    pass
+
+
+# where LibCST 1.x keeps the state its import removal sets up in visit_Module
+_GATHER_STATE = ("_typing_functions", "_exported_names", "_string_annotation_names")
+
+
+class _GatherUnused(_cst.QuickHooks, GatherUnusedImportsVisitor):
+    def visit_Module(self, node: cst.Module) -> bool:
+        # LibCST's own set-up (names in __all__ and in string annotations count as uses),
+        # with the quick gatherers: two more visits of the whole module
+        if not all(hasattr(self, n) for n in _GATHER_STATE):  # another LibCST: its own
+            return super().visit_Module(node)
+        exports = _GatherExports(self.context)
+        node.visit(exports)
+        strings = _GatherStringNames(self.context, typing_functions=self._typing_functions)
+        node.visit(strings)
+        self._exported_names = exports.explicit_exported_objects
+        self._string_annotation_names = strings.names
+        return True
+
+
+class _RemoveImports(_cst.QuickHooks, RemoveImportsVisitor):
+    def visit_Module(self, node: cst.Module) -> None:
+        if not hasattr(self, "_unused_imports"):  # another LibCST: its own
+            return super().visit_Module(node)
+        gather = _GatherUnused(self.context)
+        node.visit(gather)
+        self._unused_imports = dict(gather.unused_imports)
+        return None
 
 
 class _Rename(_cst.QuickHooks, cst.CSTTransformer):

@@ -19,7 +19,8 @@ from typing import Any, TypeVar
 
 import libcst as cst
 from libcst._metadata_dependent import LazyValue
-from libcst.codemod import CodemodContext, ContextAwareTransformer
+from libcst.codemod import CodemodContext
+from libcst.helpers import get_full_name_for_node
 from libcst.metadata import (
     MetadataWrapper,
     ParentNodeProvider,
@@ -130,11 +131,12 @@ class Options:
         return True
 
 
-class Migrator(Analysis, ContextAwareTransformer):
-    """The traversal. It uses no matcher decorators and no ``visit_<Node>_<field>`` methods,
-    so its hooks skip LibCST's generic lookups, and it reads metadata straight from
-    ``wrapper`` (see ``_cst``): positions are computed on first use, since most modules
-    report nothing and positions cost a code generation pass of their own."""
+class Migrator(Analysis, cst.CSTTransformer):
+    """The traversal: a plain transformer (a codemod's matcher machinery costs a scan of
+    every method per instance) with the codemod context as ``context``. It has no
+    ``visit_<Node>_<field>`` methods, so its hooks skip LibCST's generic lookups, and it
+    reads metadata straight from ``wrapper`` (see ``_cst``): positions are computed on first
+    use, since most modules report nothing and positions cost a code generation pass."""
 
     #: what ``get_metadata`` serves (the rules' and the analysis' questions)
     METADATA_DEPENDENCIES = (
@@ -163,7 +165,9 @@ class Migrator(Analysis, ContextAwareTransformer):
         quote: str = '"',
         options: Options | None = None,
     ) -> None:
-        super().__init__(context)
+        super().__init__()
+        #: the codemod context (the import scheduling of AddImports/RemoveImportsVisitor)
+        self.context = context
         self.options = options or Options()
         #: pytz.utc becomes ZoneInfo("UTC"), so pytz.timezone(name) for "UTC" stays the same object
         self.utc_zone = utc_zone
@@ -192,20 +196,28 @@ class Migrator(Analysis, ContextAwareTransformer):
         self.need: set[str] = set()  # inline helpers to insert
         self.used_helpers = False
         self._pending: dict[cst.CSTNode, list[str]] = {}
-        self._maps: dict[type, object] = {}
+        self._maps: dict[type, Any] = {}
         #: some node was replaced (else the new tree equals the old one)
         self.touched = False
+        self._import_roots: frozenset[str] | None = None
         #: the module's first statement and the marker codes above it (in Module.header)
         self._header: tuple[cst.CSTNode, set[str]] | None = None
 
-    def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = _MISSING) -> Any:
+    def get_metadata_map(self, key: Any) -> Any:
+        """The whole mapping of provider ``key`` for the module."""
         found = self._maps.get(key)
         if found is None:
             if key not in self.METADATA_DEPENDENCIES:
                 raise KeyError(f"{key.__name__} is not read by the traversal")
             assert self.wrapper is not None, "Migrator.wrapper is set before the traversal"
             found = self._maps[key] = _cst.metadata(self.wrapper, key)
-        value = found.get(node, _MISSING)  # type: ignore[attr-defined]
+        return found
+
+    def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = _MISSING) -> Any:
+        found = self._maps.get(key)
+        if found is None:
+            found = self.get_metadata_map(key)
+        value = found.get(node, _MISSING)
         if value is _MISSING:
             if default is _MISSING:
                 raise KeyError(node)
@@ -384,6 +396,8 @@ class Migrator(Analysis, ContextAwareTransformer):
         return updated
 
     def _reference(self, original: cst.Name | cst.Attribute, updated: cst.CSTNode) -> cst.CSTNode:
+        if not self._imported(original):
+            return updated
         q = self.ref(original)
         if q is None or self._skip_reference(original, q):
             return updated
@@ -391,6 +405,15 @@ class Migrator(Analysis, ContextAwareTransformer):
         if rule is None:
             return handler(self, original, updated, q)  # type: ignore[arg-type]
         return self._run(rule, handler, original, updated, q)  # type: ignore[return-value]
+
+    def _imported(self, node: cst.CSTNode) -> bool:
+        """False when no import binds the first name of ``node`` anywhere in the module: it
+        then has no imported qualified name (the scopes give one only through an import), so
+        it names nothing of pytz or dateutil. Most names are such; the test is a lookup."""
+        if self._import_roots is None:
+            self._import_roots = _cst.import_roots(self.get_metadata_map(ScopeProvider))
+        name = get_full_name_for_node(node)
+        return name is not None and name.split(".", 1)[0] in self._import_roots
 
     def _skip_reference(self, original: cst.CSTNode, q: str) -> bool:
         parent = self.parent(original)
