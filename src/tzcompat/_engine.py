@@ -264,7 +264,7 @@ class _Rules:
         if tab is None:
             tab = self.wall_year(year) if self._build(self.walls) else False
         if (day >> _BLOCK_SHIFT) not in self.wb and day <= self.wfix:
-            self._blocks(self.wb, self.wall_days, year)
+            self._blocks(self.wb, False, year)
         if tab:
             if fold:
                 return tab[3][bisect_right(tab[2], key)]  # type: ignore[index, no-any-return]
@@ -280,7 +280,7 @@ class _Rules:
         if tab is None:
             tab = self.utc_year(year) if self._build(self.utcs) else False
         if (day >> _BLOCK_SHIFT) not in self.ub and day <= self.ufix:
-            self._blocks(self.ub, self.utc_days, year)
+            self._blocks(self.ub, True, year)
         if tab:
             off, fold = tab[1][bisect_right(tab[0], key)]  # type: ignore[index]
         else:
@@ -334,17 +334,6 @@ class _Rules:
         _store(self.walls, year, tab)
         return tab
 
-    def wall_days(self, year: int) -> list[Any] | None:
-        """Each day's block entry in ``year`` (see _Rules): its (utcoffset, dst, tzname)
-        if they hold all day for both folds, else None; None when the year's table is
-        not built now (the dict full)."""
-        tab = self.walls.get(year)
-        if tab is None:
-            if not self._build(self.walls):
-                return None
-            tab = self.wall_year(year)
-        return _days(year, tab, False)
-
     def utc_year(self, year: int) -> tuple[Any, ...] | bool:
         """The UTC table of ``year``: keys and (offset, fold) values, ``values[i]``
         holding from ``keys[i - 1]`` on. False for a year with too many changes, or with
@@ -392,22 +381,25 @@ class _Rules:
         _store(self.utcs, year, tab)
         return tab
 
-    def utc_days(self, year: int) -> list[Any] | None:
-        """Each UTC day's block entry in ``year``: its offset if that holds all day with
-        no fold, else None (see wall_days)."""
-        tab = self.utcs.get(year)
+    def year_days(self, year: int, utc: bool) -> list[Any] | None:
+        """Each day's block entry in ``year`` (see _Rules): on the wall side its
+        (utcoffset, dst, tzname) if they hold all day for both folds, on the UTC side
+        its offset if that holds all day with no fold, else None; None when the year's
+        table is not built now (the dict full)."""
+        tables = self.utcs if utc else self.walls
+        tab = tables.get(year)
         if tab is None:
-            if not self._build(self.utcs):
+            if not self._build(tables):
                 return None
-            tab = self.utc_year(year)
-        return _days(year, tab, True)
+            tab = self.utc_year(year) if utc else self.wall_year(year)
+        return _days(year, tab, utc)
 
-    def _blocks(self, blocks: dict[int, Any], days_of: Any, year: int) -> None:
+    def _blocks(self, blocks: dict[int, Any], utc: bool, year: int) -> None:
         """Store the missing blocks that overlap ``year`` (a year's worth at once: one
         pass over its changes), their days in the next or previous year included."""
         if not self._build(blocks, _BLOCK_CACHE_SIZE):
             return
-        days = days_of(year)
+        days = self.year_days(year, utc)
         if days is None:
             return
         first = _days_before_year(year) + _EPOCH_ORDINAL
@@ -418,11 +410,11 @@ class _Rules:
             lo, hi = block << _BLOCK_SHIFT, (block + 1) << _BLOCK_SHIFT
             entries = days[max(lo, first) - first:hi - first]
             if lo < first:
-                other = days_of(year - 1) if year > 1 else None
+                other = self.year_days(year - 1, utc) if year > 1 else None
                 entries = (other[len(other) - (first - lo):] if other else
                            [None] * (first - lo)) + entries
             if hi > end:
-                other = days_of(year + 1) if year < 9999 else None
+                other = self.year_days(year + 1, utc) if year < 9999 else None
                 entries += other[:hi - end] if other else [None] * (hi - end)
             if entries.count(entries[0]) == _BLOCK:  # most blocks: one answer all along
                 value = _memo(_CONSTANT_BLOCKS, 4096, entries[0], _constant_block)
