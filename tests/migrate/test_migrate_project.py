@@ -415,3 +415,31 @@ def test_helper_module_fits_79_columns() -> None:
     """Corpus finding F8: the written helpers pass flake8's default line length (79)."""
     long = [line for line in _helpers.module_source().splitlines() if len(line) > 79]
     assert long == []
+
+
+def test_unsafe_fixes_second_run_leaves_pinned_values_alone(tmp_path: Path) -> None:
+    """Corpus finding F14 (khal): the first ``--unsafe-fixes`` run writes ``_tz_replace(d) -
+    delta``; on the second the helper module is part of the project (its ``_tz_replace``
+    returns an aware datetime) but the value is pytz's fixed-offset one, so a comparison of it
+    is not rewritten again."""
+    pkg = tmp_path / "lib"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "version.py").write_text("import pytz\n\nVERSION = pytz.__version__\n")
+    (pkg / "parse.py").write_text(
+        "import datetime as dt\n\nimport pytz\n\n"
+        "PARIS = pytz.timezone('Europe/Paris')\n\n\n"
+        "def guess(text, tz=PARIS):\n"
+        "    return tz.localize(dt.datetime.strptime(text, '%Y-%m-%d %H:%M'))\n\n\n"
+        "def week(start, firstweekday):\n"
+        "    start -= dt.timedelta(days=start.weekday() - firstweekday)\n"
+        "    end = start + dt.timedelta(days=8)\n"
+        "    if end < start:\n"
+        "        end = start\n"
+        "    return start, end\n"
+    )
+    assert _cli("--write", "--unsafe-fixes", str(pkg))[0] == 0
+    first = (pkg / "parse.py").read_text()
+    assert "    end = _tz_replace(start) + dt.timedelta(days=8)\n    if end < start:\n" in first
+    status, out, err = _cli("--check", "--unsafe-fixes", str(pkg))
+    assert status == 0, out + err

@@ -453,7 +453,7 @@ class Analysis:
             return False
         if isinstance(node, cst.Attribute):
             return self.attribute_aware(node, depth)
-        if not isinstance(node, cst.Call):
+        if not isinstance(node, cst.Call) or self.pinned(node):
             return False
         func = node.func
         found = self.attached_tz(node)
@@ -608,8 +608,23 @@ class Analysis:
             return self.utc_aware(node.left, depth + 1) and self.is_delta(node.right)
         if not isinstance(node, cst.Call):
             return False
+        if self.pinned(node):
+            return True
         found = self.attached_tz(node)
         return found is not None and self.utc_like(found[0])
+
+    def pinned(self, node: cst.BaseExpression) -> bool:
+        """True for a call of the codemod's ``_tz_replace`` helper: a datetime at one fixed
+        offset, as pytz held it (an earlier ``--unsafe-fixes`` run wrote it), so ``+``/``-``
+        on it and comparisons keep pytz's meaning: the site is not marked again."""
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute):
+            func = func.attr
+        if isinstance(func, cst.Name) and func.value == _helpers.REPLACE_NAME:
+            return True
+        return any(q.rpartition(".")[2] == _helpers.REPLACE_NAME for q in self.qnames(node.func))
 
     def attached_tz(self, call: cst.Call) -> tuple[cst.BaseExpression, str] | None:
         """(tzinfo expression, method) when ``call`` makes an aware datetime in it:
