@@ -13,6 +13,7 @@ with transition times past 24:00).
 from __future__ import annotations
 
 import io
+import sys
 import zoneinfo
 from datetime import datetime, timedelta, timezone
 from zoneinfo import _zoneinfo as py_zoneinfo
@@ -76,7 +77,13 @@ def _reference(name: str, data: bytes):
     # With a transition near int64's top the C stdlib overflows (see test_robustness):
     # the pure one is the reference there.
     impl = py_zoneinfo if name.startswith(("int64-max", "int64-both")) else zoneinfo
-    return impl.ZoneInfo.from_file(io.BytesIO(data))
+    try:
+        return impl.ZoneInfo.from_file(io.BytesIO(data))
+    except ValueError:
+        # Python 3.10's C parser refuses transition hours beyond 99 ("late-rule"); its
+        # pure-Python one reads them. Newer C parsers must accept every file here.
+        assert sys.version_info < (3, 11) and impl is zoneinfo, name
+        return py_zoneinfo.ZoneInfo.from_file(io.BytesIO(data))
 
 
 def _pairs():
