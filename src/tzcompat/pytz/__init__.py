@@ -668,3 +668,36 @@ def _test() -> Any:
     import doctest
 
     return doctest.testmod(sys.modules[__name__])
+
+
+def _stand_in() -> None:
+    """Be ``pytz`` in this process when no other pytz could be (none installed).
+
+    Consumers written for pytz recognise its zones by ``"pytz" in sys.modules`` plus
+    ``isinstance`` (Django 3.2 to 4.2's ``make_aware``, ``make_naive`` and ``localtime``);
+    without this they would attach a zone with ``replace(tzinfo=)`` and silently get its LMT
+    offset. ``import pytz`` then gives this module, as the drop-in does (where the drop-in is
+    installed it is imported, so the process is the same whichever is imported first).
+    ``TZCOMPAT_PYTZ_ALIAS=0`` turns it off.
+    """
+    from . import _realpytz
+
+    if _realpytz.nothing_else is None or _realpytz._off("TZCOMPAT_PYTZ_ALIAS"):
+        return
+    if "pytz" in sys.modules:
+        return
+    if _realpytz.nothing_else == "drop-in":
+        try:
+            import pytz  # noqa: F401 - the drop-in makes this module pytz
+        except Exception:  # a broken drop-in: leave pytz alone
+            pass
+        return
+    from . import exceptions, lazy, reference, tzfile
+    from . import tzinfo as tzinfo_mod
+
+    for sub in (exceptions, lazy, reference, tzfile, tzinfo_mod):
+        sys.modules.setdefault("pytz." + sub.__name__.rsplit(".", 1)[1], sub)
+    sys.modules["pytz"] = sys.modules[__name__]
+
+
+_stand_in()

@@ -7,7 +7,8 @@ and attribute stays the adapter's own: its classes come first in the method reso
 
 Real pytz is never imported when it is absent, when ``pytz`` is tzcompat itself (the drop-in
 package, or ``install()`` importing the adapter to put it in pytz's place), or when
-``TZCOMPAT_PYTZ_BASES=0``.
+``TZCOMPAT_PYTZ_BASES=0``. ``nothing_else`` tells the adapter whether ``pytz`` would be
+anything but tzcompat in this process (see ``tzcompat.pytz._stand_in``).
 """
 
 from __future__ import annotations
@@ -29,10 +30,25 @@ def _is_ours(origin: str | None) -> bool:
     return os.path.exists(os.path.join(os.path.dirname(origin), DROPIN_MARKER))
 
 
+def _off(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("0", "false", "no", "off")
+
+
 def _find() -> ModuleType | None:
-    if os.environ.get("TZCOMPAT_PYTZ_BASES", "").strip().lower() in ("0", "false", "no", "off"):
-        return None
+    global nothing_else
     if getattr(sys.modules.get("tzcompat.migrate._install"), "_installing_pytz", False):
+        return None
+    if "pytz" not in sys.modules:
+        from importlib.util import find_spec
+
+        try:
+            spec = find_spec("pytz")
+        except (ImportError, ValueError):
+            return None
+        if spec is None or _is_ours(spec.origin):
+            nothing_else = "absent" if spec is None else "drop-in"
+            return None
+    if _off("TZCOMPAT_PYTZ_BASES"):
         return None
     if "pytz" in sys.modules:
         mod = sys.modules["pytz"]
@@ -43,15 +59,6 @@ def _find() -> ModuleType | None:
             return None
         if "pytz.tzinfo" not in sys.modules or "pytz.exceptions" not in sys.modules:
             return None  # real pytz in the middle of its own import
-    else:
-        from importlib.util import find_spec
-
-        try:
-            spec = find_spec("pytz")
-        except (ImportError, ValueError):
-            return None
-        if spec is None or _is_ours(spec.origin):
-            return None
     try:
         import pytz
         import pytz.exceptions
@@ -63,6 +70,9 @@ def _find() -> ModuleType | None:
     return pytz  # type: ignore[no-any-return]
 
 
+# "absent": no pytz is installed; "drop-in": ``import pytz`` would give tzcompat's drop-in;
+# None: pytz is imported already, or a real one is installed (or the search failed).
+nothing_else: str | None = None
 real_pytz: ModuleType | None = _find()
 
 
