@@ -443,3 +443,71 @@ def test_unsafe_fixes_second_run_leaves_pinned_values_alone(tmp_path: Path) -> N
     assert "    end = _tz_replace(start) + dt.timedelta(days=8)\n    if end < start:\n" in first
     status, out, err = _cli("--check", "--unsafe-fixes", str(pkg))
     assert status == 0, out + err
+
+
+def _load(root: Path, module: str) -> types.ModuleType:
+    """``module`` of package ``pkg`` under ``root``; ``pkg`` is dropped afterwards."""
+    for name in [n for n in sys.modules if n == "pkg" or n.startswith("pkg.")]:
+        del sys.modules[name]
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module(module)
+    finally:
+        sys.path.remove(str(root))
+        for name in [n for n in sys.modules if n == "pkg" or n.startswith("pkg.")]:
+            del sys.modules[name]
+
+
+def _jitter_package(root: Path) -> Path:
+    pkg = root / "pkg"
+    pkg.mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "base.py").write_text(
+        "from datetime import timedelta\n\n\n"
+        "class Base:\n"
+        "    def _apply_jitter(self, fire, jitter):\n"
+        "        return fire + timedelta(seconds=jitter)\n\n"
+        "    def _later(self, when):\n"
+        "        return when + timedelta(seconds=1)\n"
+    )
+    (pkg / "cron.py").write_text(
+        "import pytz\n\nfrom pkg.base import Base\n\n\n"
+        "class Cron(Base):\n"
+        "    def __init__(self, key):\n"
+        "        self.timezone = pytz.timezone(key)\n\n"
+        "    def next(self, naive):\n"
+        "        fire = self.timezone.localize(naive)\n"
+        "        return self._apply_jitter(fire, 7200), self._later(naive)\n"
+    )
+    return pkg
+
+
+def test_parameter_handed_an_aware_datetime_by_another_module(tmp_path: Path) -> None:
+    """APScheduler's ``BaseTrigger._apply_jitter(next_fire_time, ...)``: the subclass in another
+    module hands it a localized datetime. The module names neither pytz nor any zone, yet its
+    ``+`` is marked (fixed with ``--unsafe-fixes``, keeping pytz's value); the method handed
+    only naive datetimes is not."""
+    before = _jitter_package(tmp_path / "before")
+    shutil.copytree(tmp_path / "before", tmp_path / "marked")
+    shutil.copytree(tmp_path / "before", tmp_path / "fixed")
+    assert _cli("--write", str(tmp_path / "marked" / "pkg"))[0] == 0
+    base = (tmp_path / "marked" / "pkg" / "base.py").read_text().splitlines()
+    marks = [i for i, line in enumerate(base) if "tzcompat-migrate[" in line]
+    assert [(base[i].strip().split(":")[0], base[i + 1].strip()) for i in marks] == [
+        ("# tzcompat-migrate[aware-arithmetic]", "return fire + timedelta(seconds=jitter)")
+    ]
+    assert _cli("--write", "--unsafe-fixes", str(tmp_path / "fixed" / "pkg"))[0] == 0
+    fixed = (tmp_path / "fixed" / "pkg" / "base.py").read_text()
+    assert "return _tz_replace(fire) + timedelta(seconds=jitter)" in fixed
+    assert "return when + timedelta(seconds=1)" in fixed
+    assert _cli("--check", "--unsafe-fixes", str(tmp_path / "fixed" / "pkg"))[0] == 0
+
+    # 01:59 EST + 2 h: pytz kept EST (03:59-05:00); ZoneInfo alone gives 03:59 EDT
+    naive = datetime(2020, 3, 8, 1, 59)
+    old = _load(before.parent, "pkg.cron").Cron("America/New_York").next(naive)
+    new = _load(tmp_path / "fixed", "pkg.cron").Cron("America/New_York").next(naive)
+    plain = _load(tmp_path / "marked", "pkg.cron").Cron("America/New_York").next(naive)
+    assert old[0].isoformat() == "2020-03-08T03:59:00-05:00"
+    assert [(d.isoformat(), d.tzname()) for d in new] == [(d.isoformat(), d.tzname()) for d in old]
+    assert plain[0].isoformat() == "2020-03-08T03:59:00-04:00"  # the marked site's change
+    assert new[1] == old[1] == naive + timedelta(seconds=1)

@@ -441,6 +441,10 @@ class Analysis:
             # the value is asked first: lines cost a code generation pass over the module
             looped: bool | None = None
             for stmt in self.assigned_values(node) or ():
+                if isinstance(stmt, cst.Param):
+                    if self.aware_parameter(stmt):
+                        return True
+                    continue
                 value = getattr(stmt, "value", None)
                 if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
                     continue
@@ -485,6 +489,27 @@ class Analysis:
                 return self.index.aware_function(name)
             return False
         return self.index_aware(func)
+
+    def aware_parameter(self, param: cst.Param) -> bool:
+        """True when some call of the project hands the parameter a datetime aware in a pytz
+        zone (``self._apply_jitter(next_date, ...)`` in a subclass's module, with
+        ``next_date = self.timezone.localize(...)``): the index's ``aware_args``."""
+        if self.index is None or not self.index.aware_args:
+            return False
+        func = self.enclosing(param, cst.FunctionDef)
+        if not isinstance(func, cst.FunctionDef):
+            return False
+        name = func.name.value
+        keys = {f"{name}:{param.name.value}"}
+        positional = [*func.params.posonly_params, *func.params.params]
+        for position, other in enumerate(positional):
+            if other is param:
+                block = self.parent(func)
+                method = isinstance(self.parent(block), cst.ClassDef) if block else False
+                if method and not any(_decorator(d) == "staticmethod" for d in func.decorators):
+                    position -= 1  # self or cls
+                keys.add(f"{name}:{position}")
+        return not keys.isdisjoint(self.index.aware_args)
 
     def attribute_aware(self, node: cst.Attribute, depth: int = 0) -> bool:
         """True when ``x.attr`` inside a class reads an attribute the class stores a

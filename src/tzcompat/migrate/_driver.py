@@ -27,7 +27,7 @@ from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
 from ._analysis import source as _code
 from ._codes import Finding
 from ._names import NameChooser
-from ._project import ProjectIndex, scan_source
+from ._project import ProjectIndex, scan_source, takes_aware
 from ._traversal import Migrator, Options
 from .rules import escapes
 
@@ -138,10 +138,15 @@ _PROJECT_HINT = re.compile(
 )
 
 
-def _needs_parse(code: str, index: ProjectIndex | None) -> bool:
+def _needs_parse(code: str, index: ProjectIndex | None, module_name: str | None) -> bool:
     if _LEGACY_HINT.search(code):
         return True
-    return bool(index is not None and index.has_pytz and _PROJECT_HINT.search(code))
+    if index is None or not index.has_pytz:
+        return False
+    if _PROJECT_HINT.search(code):
+        return True
+    facts = index.modules.get(module_name or "")
+    return facts is not None and takes_aware(facts, index)
 
 
 class _AddImports(_cst.QuickHooks, AddImportsVisitor):
@@ -313,7 +318,7 @@ def migrate_source(
     would otherwise be half-migrated). ``unsafe_fixes`` writes the documented replacement at
     marked sites that have one, reported with kind "fix".
     """
-    if not _needs_parse(code, index):
+    if not _needs_parse(code, index, module_name):
         return MigrateResult(code, False, [])
     module = cst.parse_module(code)
     facts = index.modules.get(module_name or "") if index is not None else None

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
 import functools
 import hashlib
 import os
@@ -20,6 +21,7 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+_BUILTINS = frozenset(dir(builtins))
 # pytz callables and values that make a zone, and the kind the codemod gives it.
 _CREATORS = {"pytz.timezone": "zone", "pytz.FixedOffset": "fixed"}
 _VALUES = {"pytz.utc": "utc", "pytz.UTC": "utc"}
@@ -49,6 +51,12 @@ class ModuleFacts:
     #: handed to them (``dt.astimezone(self.tz)``, ``tz.localize(dt)``): pytz arithmetic on it
     #: was absolute time, ZoneInfo's is wall time
     aware_returns: frozenset[str] = frozenset()
+    #: the parameters its calls hand such a datetime to: ``"m:0"``/``"m:name"`` for
+    #: ``self.m(dt)``/``self.m(name=dt)`` (also ``cls.m``, ``super().m``) and ``f(dt)`` (the
+    #: position after ``self``); the method may be another module's (a base class)
+    aware_args: frozenset[str] = frozenset()
+    #: the names of the functions and methods it defines
+    functions: frozenset[str] = frozenset()
     #: some expression makes a datetime aware in a zone that may be pytz's (see aware_returns)
     makes_aware: bool = False
     #: top-level names bound to a UTC object of any library (pytz.utc, ZoneInfo("UTC"),
@@ -87,6 +95,8 @@ class ProjectIndex:
     utc_names: set[str] = field(default_factory=set)
     #: module -> hash of the source its facts come from (the CLI's cache keys)
     stamps: dict[str, str] = field(default_factory=dict)
+    #: every module's ``aware_args``: parameters some call hands a zone-aware datetime
+    aware_args: frozenset[str] = frozenset()
     #: the run leaves out modules of the project (``--exclude``): what a public function
     #: returns may reach code that is not migrated with it
     partial: bool = False
@@ -114,7 +124,11 @@ class ProjectIndex:
         UTC objects, and the names imported from pytz/dateutil (their re-export is kept)."""
         legacy = (n for m in self.modules.values() for n in m.legacy_names)
         utc = (q.rpartition(".")[2] for q in self.utc_names)
-        return self.zone_names | frozenset(legacy) | frozenset(utc)
+        # a module defining the function a call hands an aware datetime (a base class's
+        # method); builtins (min(aware, ...)) are nobody's
+        called = (a.rpartition(":")[0] for a in self.aware_args)
+        taking = frozenset(called) - _BUILTINS
+        return self.zone_names | frozenset(legacy) | frozenset(utc) | taking
 
     @property
     def has_pytz(self) -> bool:
@@ -158,6 +172,7 @@ class ProjectIndex:
         for facts in self.modules.values():
             for module, name in facts.imported:
                 self.imported_from.setdefault(module, set()).add(name)
+        self.aware_args = frozenset(a for m in self.modules.values() for a in m.aware_args)
         self.utc_names.clear()
         for facts in self.modules.values():
             self.utc_names.update(f"{facts.name}.{n}" for n in facts.utc_bindings)
@@ -373,7 +388,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             if raw:
                 returns[stmt.name] = raw
     utc_like = functools.partial(_utc_like, scan)
-    aware_returns = _aware_returns(tree, utc_like, walks)
+    aware_returns, aware_args = _aware_returns(tree, utc_like, walks)
     deltas = {
         local for local, target in scan.imports.items()
         if target.rpartition(".")[2] in ("timedelta", "relativedelta")
@@ -412,6 +427,10 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         imported=tuple(scan.imported),
         dynamic_timezone=scan.dynamic,
         aware_returns=aware_returns,
+        aware_args=aware_args,
+        functions=frozenset(
+            n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+        ),
         makes_aware=any(
             zone_aware_call(node, utc_like) for node in nodes if isinstance(node, ast.Call)
         ),
@@ -616,6 +635,8 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
         return True
     if "arith-delta" in gate and facts.makes_aware:
         return True  # d += timedelta where the module makes zone-aware datetimes
+    if takes_aware(facts, index):
+        return True  # +/- or a comparison on a parameter handed a zone-aware datetime
     zone_names = facts.names & index.zone_names
     own = {f"self.{n.rpartition('.')[2]}" if "." in n else f"own.{n}" for n in facts.aware_returns}
     aware = bool(  # some value here may be a datetime aware in a pytz zone
@@ -627,6 +648,14 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
     if (aware or zone_names) and _escapes(facts, index):
         return True  # handed to a module outside the run
     return aware and "arith" in gate
+
+
+def takes_aware(facts: ModuleFacts, index: ProjectIndex) -> bool:
+    """True when the module has +/- or comparisons and defines a function named like one
+    whose parameter some call of the project hands a zone-aware datetime (``aware_args``)."""
+    if "arith" not in facts.gate or not facts.functions:
+        return False
+    return any(a.rpartition(":")[0] in facts.functions for a in index.aware_args)
 
 
 def _escapes(facts: ModuleFacts, index: ProjectIndex) -> bool:
@@ -719,8 +748,9 @@ def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool
 
 def _aware_returns(
     tree: ast.Module, utc_like: Callable[[ast.AST], bool], walks: _Walks
-) -> frozenset[str]:
-    """Functions and methods whose return value may be zone-aware (see ModuleFacts)."""
+) -> tuple[frozenset[str], frozenset[str]]:
+    """Functions and methods whose return value may be zone-aware, and the parameters calls
+    hand such a value to (``aware_returns``, ``aware_args`` of ModuleFacts)."""
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -770,7 +800,50 @@ def _aware_returns(
                     break
         if len(found) == before:
             break
-    return frozenset(found)
+    args: set[str] = set()
+    for name, func in functions.items():
+        local = {}
+        for node in walks(func):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for leaf in ast.walk(target):
+                        if isinstance(leaf, ast.Name):
+                            local.setdefault(leaf.id, []).append(node.value)
+        cls = name.rpartition(".")[0]
+        for node in walks(func):
+            callee = _callee(node) if isinstance(node, ast.Call) else None
+            if callee is None:
+                continue
+            for position, arg in enumerate(node.args):  # type: ignore[attr-defined]
+                if isinstance(arg, ast.Starred):
+                    break
+                if aware(arg, local, cls, 0):
+                    args.add(f"{callee}:{position}")
+            for keyword in node.keywords:  # type: ignore[attr-defined]
+                if keyword.arg is not None and aware(keyword.value, local, cls, 0):
+                    args.add(f"{callee}:{keyword.arg}")
+    return frozenset(found), frozenset(args)
+
+
+def _callee(call: ast.Call) -> str | None:
+    """The name of the function ``f(...)`` or of the method ``self.m(...)``, ``cls.m(...)``,
+    ``super().m(...)`` that ``call`` calls (the receivers whose method is the project's own
+    class's, or a base class's), else None."""
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if not isinstance(func, ast.Attribute):
+        return None
+    receiver = func.value
+    if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
+        return func.attr
+    if (
+        isinstance(receiver, ast.Call)
+        and isinstance(receiver.func, ast.Name)
+        and receiver.func.id == "super"
+    ):
+        return func.attr
+    return None
 
 
 def _read(path: Path) -> str:
