@@ -484,6 +484,7 @@ _VALUES_MARKED = {
     "midnight": "replace-wall",
     "elapsed": "aware-difference",
     "before": "aware-comparison",
+    "ahead": "aware-comparison",
     "_names": "zone-attribute",
     "probe": "is-dst-method",
     "rebuilt": "timetz",
@@ -529,6 +530,9 @@ def test_value_markers_sit_where_values_change() -> None:
     repeated = datetime(2020, 11, 1, 1, 40)  # 01:40 EDT vs 01:10 EST (30 min of real time later)
     assert before.before(ny, repeated, -30) == (True, False)
     assert after.before(ny, repeated, -30) == (False, False)
+    # ... and with a value of unknown type (a call's result) that is aware in the same zone
+    assert before.ahead(ny, repeated, -30) is True
+    assert after.ahead(ny, repeated, -30) is False
     # zone methods: pytz's name and is_dst probes do not exist on ZoneInfo
     assert before.label(ny) == (ny, ny)
     with pytest.raises(AttributeError):
@@ -562,7 +566,7 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert "tzcompat-migrate[" not in after_source
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
-        "shifted", "advanced", "jumped", "fired", "period",
+        "shifted", "advanced", "jumped", "fired", "period", "ahead",
     ]  # fmt: skip
 
     @given(_arguments())

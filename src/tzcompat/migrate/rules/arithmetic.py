@@ -72,7 +72,8 @@ CODES = (
         comment="pytz compared instants; one ZoneInfo compares wall times",
         fix_note=(
             "rewritten to compare a.astimezone(timezone.utc) with b.astimezone(timezone.utc): "
-            "instants, as pytz did"
+            "instants, as pytz did (where b's type is unknown, _tz_replace(a) < b: a at its "
+            "own fixed offset is compared as an instant whatever b is)"
         ),
     ),
 )
@@ -201,13 +202,61 @@ def leave_Comparison(
     if not m.pytz_world:
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
+    pin: int | None = None  # the operand to pin when the other side's type is unknown
     for index, target in enumerate(original.comparisons):
         if not isinstance(target.operator, _ORDERING):
             continue
         left, right = operands[index], operands[index + 1]
-        if m.zone_aware(left) and m.zone_aware(right):
+        aware_left, aware_right = m.zone_aware(left), m.zone_aware(right)
+        if aware_left and aware_right:
             return m.mark_or_fix(original, "aware-comparison", lambda: _compare_in_utc(m, updated))
-    return None
+        if pin is not None or isinstance(target.operator, cst.Equal | cst.NotEqual):
+            continue  # == with a value of unknown type: mostly tests' expected values
+        if aware_left and _maybe_same_zone(m, right):
+            pin = index
+        elif aware_right and _maybe_same_zone(m, left):
+            pin = index + 1
+    if pin is None:
+        return None
+    where = pin
+    return m.mark_or_fix(
+        original,
+        "aware-comparison",
+        lambda: _pin_operand(m, updated, where),
+        detail="if the other side is aware in the same zone",
+    )
+
+
+def _maybe_same_zone(m: Migrator, node: cst.BaseExpression) -> bool:
+    """True when ``node``, compared with a datetime aware in a pytz zone, is of unknown type:
+    it may be aware in the same zone (an attribute, a parameter, a call's result), where
+    ZoneInfo compares wall times. Not None, literals, naive datetimes, UTC or fixed-offset
+    ones, numbers, timedeltas, dates, or a value already pinned by ``_tz_replace``."""
+    if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
+        return False
+    if isinstance(node, cst.BaseString | cst.BaseNumber | cst.List | cst.Tuple | cst.Dict):
+        return False
+    if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
+        if node.func.attr.value in ("date", "time", "today", "timetz"):
+            return False
+    return not (
+        m.pinned(node)
+        or m.is_naive(node)
+        or m.utc_aware(node)
+        or m.is_number(node)
+        or m.is_delta(node)
+    )
+
+
+def _pin_operand(m: Migrator, node: cst.Comparison, index: int) -> cst.Comparison:
+    """``node`` with its ``index``-th operand pinned by ``_tz_replace``: its own fixed-offset
+    tzinfo differs from any other side's, so the comparison is of instants, as in pytz."""
+    if index == 0:
+        return node.with_changes(left=_pinned(m, node.left))
+    comparisons = list(node.comparisons)
+    target = comparisons[index - 1]
+    comparisons[index - 1] = target.with_changes(comparator=_pinned(m, target.comparator))
+    return node.with_changes(comparisons=comparisons)
 
 
 def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
@@ -268,6 +317,15 @@ def _operand(node: cst.BaseExpression) -> cst.BaseExpression:
     return node.with_changes(lpar=[cst.LeftParen()], rpar=[cst.RightParen()])
 
 
+_ENDS = (
+    "import pytz\n"
+    "tz = pytz.timezone('Europe/Paris')\n"
+    "\n"
+    "\n"
+    "def ends(naive, length, deadline):\n"
+    "    end = tz.localize(naive) + length\n"
+    "    return end > deadline, end == deadline\n"
+)
 EXAMPLES = (
     Example(
         before=(
@@ -386,6 +444,53 @@ EXAMPLES = (
             "    return d\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-arithmetic"),
+        options=(("unsafe_fixes", True),),
+    ),
+    # an operand of unknown type (a parameter): it may be a timedelta, or a datetime aware in
+    # the same zone; the unsafe fix pins the aware side, exact whatever the other one is
+    Example(
+        before=_ENDS,
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def ends(naive, length, deadline):\n"
+            "    # tzcompat-migrate[aware-arithmetic]: pytz +/- was absolute time; ZoneInfo's "
+            "is wall time\n"
+            "    end = _tz_localize(naive, tz) + length\n"
+            "    # tzcompat-migrate[aware-comparison]: if the other side is aware in the same "
+            "zone: pytz compared instants; one ZoneInfo compares wall times\n"
+            "    return end > deadline, end == deadline\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "aware-arithmetic",
+            "aware-comparison",
+        ),
+    ),
+    Example(
+        before=_ENDS,
+        after=(
+            "from _tzmigrate import _tz_localize, _tz_replace\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def ends(naive, length, deadline):\n"
+            "    end = _tz_replace(_tz_localize(naive, tz)) + length\n"
+            "    return _tz_replace(end) > deadline, end == deadline\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "aware-arithmetic",
+            "aware-comparison",
+        ),
         options=(("unsafe_fixes", True),),
     ),
 )
