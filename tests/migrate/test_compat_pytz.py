@@ -285,14 +285,16 @@ def test_drop_in_pytz_in_a_fresh_venv(tmp_path: Path) -> None:
     assert Path(path).resolve().is_relative_to(venv.resolve())
     assert not (venv / "lib").exists() or not list((venv / "lib").rglob("pytz/zoneinfo"))
     # Imported first, tzcompat.pytz recognises the drop-in as itself (not a real pytz to derive
-    # from); pytz's version passes minimum-version checks whatever the data.
+    # from) and imports it, so the process is as if pytz came first (names and modules
+    # already pytz's); pytz's version passes minimum-version checks whatever the data.
     first = in_venv("-c", "import sys, tzcompat.pytz as t; print(sorted(m for m in sys.modules "
                           "if m.split('.')[0] == 'pytz'), t._realpytz.real_pytz, t.__version__, "
                           "t.tzinfo.DstTzInfo.__module__); import pytz; print(pytz is t, "
                           "t.tzinfo.DstTzInfo.__module__, len(t.tzinfo.DstTzInfo.__mro__))")
     assert first.returncode == 0, first.stderr
     assert first.stdout.split("\n")[:2] == [
-        "[] None 2026.6 tzcompat.pytz.tzinfo", "True pytz.tzinfo 4"], first.stdout
+        "['pytz', 'pytz.exceptions', 'pytz.lazy', 'pytz.reference', 'pytz.tzfile', "
+        "'pytz.tzinfo'] None 2026.6 pytz.tzinfo", "True pytz.tzinfo 4"], first.stdout
 
     # 4. The real pytz's pickles load to the same values and objects; the program agrees.
     load = in_venv(str(work / "load.py"), str(pickles))
