@@ -511,3 +511,29 @@ def test_parameter_handed_an_aware_datetime_by_another_module(tmp_path: Path) ->
     assert [(d.isoformat(), d.tzname()) for d in new] == [(d.isoformat(), d.tzname()) for d in old]
     assert plain[0].isoformat() == "2020-03-08T03:59:00-04:00"  # the marked site's change
     assert new[1] == old[1] == naive + timedelta(seconds=1)
+
+
+def test_cli_summary_counts_helper_modules_apart(tmp_path: Path) -> None:
+    """Corpus finding F5: the created _tzmigrate.py is named in the summary, not counted among
+    the files of the run ("3 of 2 files rewritten" before)."""
+    shutil.copytree(PROJECT / "pkg", tmp_path / "pkg")
+    files = len(SOURCES)
+    rewritten = sum((EXPECTED / "pkg" / p.name).read_text() != p.read_text() for p in SOURCES)
+    assert 0 < rewritten <= files
+    status, _, err = _cli("--check", str(tmp_path / "pkg"))
+    assert status == 1
+    assert f"\n{rewritten} of {files} files would be rewritten, would create _tzmigrate.py; " in err
+    status, _, err = _cli("--write", str(tmp_path / "pkg"))
+    assert status == 0
+    assert f"\n{rewritten} of {files} files rewritten, created _tzmigrate.py; " in err
+    assert _cli("--write", str(tmp_path / "pkg"))[2].splitlines()[-1].startswith(
+        f"0 of {files + 1} files rewritten; "
+    )
+    # a helper module left by an older tzcompat is brought up to date, and said so
+    shutil.copytree(PROJECT / "pkg", tmp_path / "old" / "pkg")
+    helper = tmp_path / "old" / "pkg" / "_tzmigrate.py"
+    helper.write_text(_helpers.module_source() + "\n# older\n")
+    status, _, err = _cli("--write", str(tmp_path / "old" / "pkg"))
+    assert status == 0
+    assert f"\n{rewritten} of {files + 1} files rewritten, updated _tzmigrate.py; " in err
+    assert helper.read_text() == _helpers.module_source()

@@ -207,6 +207,9 @@ class _Summary:
     records: list[_report.Record] = field(default_factory=list)
     escapes: set[str] = field(default_factory=set)
     problems: list[_report.Problem] = field(default_factory=list)
+    #: the shared helper modules the run creates or updates (also in ``changed``), with
+    #: "create" or "update"
+    helpers: list[tuple[Path, str]] = field(default_factory=list)
     markers: int = 0
     notes: int = 0
     rewrites: int = 0
@@ -673,6 +676,7 @@ def _write_helpers(
         if old == text or (old is not None and not old.startswith(MODULE_HEADER[:60])):
             continue
         summary.changed.append(path)
+        summary.helpers.append((path, "create" if old is None else "update"))
         verb = "created" if old is None else "updated"
         summary.report.append(f"{path}: {verb}: the helpers the rewritten modules import")
         if mode == "diff" and stdout is not None:
@@ -688,6 +692,19 @@ def _write_helpers(
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text)
+
+
+def _helpers_made(summary: _Summary, mode: str) -> str:
+    """``, created _tzmigrate.py`` (``would create`` without --write; a count for several)."""
+    parts = []
+    for action in ("create", "update"):
+        paths = [p for p, a in summary.helpers if a == action]
+        if not paths:
+            continue
+        verb = f"{action}d" if mode == "write" else f"would {action}"
+        what = paths[0].name if len(paths) == 1 else f"{len(paths)} helper modules"
+        parts.append(f"{verb} {what}")
+    return "".join(f", {part}" for part in parts)
 
 
 def _rate(files: int, seconds: float) -> str:
@@ -727,8 +744,9 @@ def _finish(
             + ", ".join(sorted(summary.escapes)) + "\n"
         )
     verb = {"write": "rewritten", "diff": "would be rewritten", "check": "would be rewritten"}
+    rewritten = len(summary.changed) - len(summary.helpers)  # of the files the run was given
     stderr.write(
-        f"{len(summary.changed)} of {summary.files} files {verb[mode]}; "
+        f"{rewritten} of {summary.files} files {verb[mode]}{_helpers_made(summary, mode)}; "
         f"{summary.markers} sites marked for review, {summary.notes} notes"
         + (f", {len(summary.errors)} error{'s' * (len(summary.errors) != 1)}"
            if summary.errors else "")
