@@ -18,12 +18,13 @@ from .test_real_pytz import run_python
 
 TESTS = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
 DROPIN = os.path.join(TESTS, os.pardir, "compat", "pytz")
+HIDER = os.path.join(TESTS, "_hide_pytz.py")
 
 # Loaded by path: tests/ on sys.path would shadow the stdlib (tests/typing).
 HIDE = f"""
 import sys
 import importlib.util
-spec = importlib.util.spec_from_file_location("_hide_pytz", {os.path.join(TESTS, "_hide_pytz.py")!r})
+spec = importlib.util.spec_from_file_location("_hide_pytz", {HIDER!r})
 hide_pytz = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(hide_pytz)
 hide_pytz.hide()
@@ -132,8 +133,11 @@ print(json.dumps({
 def test_drop_in_is_imported_whichever_comes_first():
     """Where ``pytz`` is tzcompat's drop-in (compat/pytz, here ahead of the real pytz on the
     path), importing tzcompat.pytz imports it: the same process as ``import pytz`` first."""
-    env = {"PYTHONPATH": os.pathsep.join(
-        [os.path.join(TESTS, os.pardir, "src"), DROPIN, os.environ.get("PYTHONPATH", "")])}
+    env = {
+        "PYTHONPATH": os.pathsep.join(
+            [os.path.join(TESTS, os.pardir, "src"), DROPIN, os.environ.get("PYTHONPATH", "")]
+        )
+    }
     first = run_python("import tzcompat.pytz\n" + DESCRIBE, **env)
     second = run_python("import pytz\n" + DESCRIBE, **env)
     assert first.returncode == 0, first.stderr
@@ -142,8 +146,10 @@ def test_drop_in_is_imported_whichever_comes_first():
     assert ours == dropin
     assert ours["pytz is tzcompat.pytz"] and ours["real pytz"] == "None"
     subs = ("exceptions", "lazy", "reference", "tzfile", "tzinfo")
-    assert ours["modules"] == {"pytz": "tzcompat.pytz",
-                               **{f"pytz.{s}": f"tzcompat.pytz.{s}" for s in subs}}
+    assert ours["modules"] == {
+        "pytz": "tzcompat.pytz",
+        **{f"pytz.{s}": f"tzcompat.pytz.{s}" for s in subs},
+    }
     assert all(c.startswith("pytz.") for c in ours["classes"]), ours["classes"]
 
 
