@@ -1,11 +1,11 @@
 """The interop scenarios: what each consumer does with a zone, as comparable strings.
 
-``run_all(tz_for, consumers)`` calls pandas, pyarrow, polars, croniter, whenever and
-icalendar with the zones ``tz_for(key)`` returns and gives ``{case id: outcome}``, where an
-outcome is a string (or a list of them): a value written out with its offset, tzname and
-dst, or ``"!"`` and the exception's kind as the consumer sees it. The same function runs on
-the original library's zones and on tzcompat's, in this process or in a child process
-(``_child.py``), so the two dicts must be equal.
+``run_all(tz_for, consumers)`` calls pandas, pyarrow, polars, croniter, whenever,
+icalendar and Django with the zones ``tz_for(key)`` returns and gives ``{case id:
+outcome}``, where an outcome is a string (or a list of them): a value written out with its
+offset, tzname and dst, or ``"!"`` and the exception's kind as the consumer sees it. The
+same function runs on the original library's zones and on tzcompat's, in this process or in
+a child process (``_child.py``), so the two dicts must be equal.
 
 The inputs (wall times and UTC instants around each transition) are found with the
 standard library's ``zoneinfo`` only, never with tzcompat. This module imports neither
@@ -36,7 +36,7 @@ ZONES = (
     "UTC",
 )
 POST_2037 = (2050, 2100)
-CONSUMERS = ("pandas", "pyarrow", "polars", "croniter", "whenever", "icalendar")
+CONSUMERS = ("pandas", "pyarrow", "polars", "croniter", "whenever", "icalendar", "django")
 SEC = timedelta(seconds=1)
 
 
@@ -393,6 +393,10 @@ def polars_cases(tz_for, keys: Iterable[str]) -> dict[str, object]:
                                    pl.from_pandas(conv()).to_list()])
             rec("Series(aware)", key, year, "",
                 lambda aw=aw: [str(pl.Series(aw).dtype), pl.Series(aw).to_list()])
+            # lit() keeps the zone's name only for what it takes for a pytz (or zoneinfo) zone.
+            rec("lit(aware)", key, year, "", lambda aw=aw: [
+                [str(s.dtype), *s.to_list()] for s in (pl.select(pl.lit(a)).to_series()
+                                                       for a in aw)])
             rec("convert_time_zone", key, year, "", lambda conv=conv: pl.from_pandas(conv())
                 .dt.convert_time_zone("UTC").dt.convert_time_zone(
                     pl.from_pandas(conv()).dtype.time_zone).to_list())
@@ -559,6 +563,86 @@ def icalendar_provider_cases(provider: str, keys: Iterable[str]) -> dict[str, ob
     return rec.results
 
 
+# --------------------------------------------------------------------------------------
+# Django (4.2: the last release that recognises pytz zones, by class)
+# --------------------------------------------------------------------------------------
+DJANGO_FORMAT = "e O T Z I"  # zone name, offset, abbreviation, offset in seconds, DST
+
+
+def django_setup() -> None:
+    """Settings once per process: aware datetimes, default zone UTC, no apps."""
+    import django
+    from django.conf import settings
+
+    if not settings.configured:
+        settings.configure(USE_TZ=True, TIME_ZONE="UTC")
+        django.setup()
+
+
+def django_cases(tz_for, keys: Iterable[str]) -> dict[str, object]:
+    """``django.utils.timezone`` and what builds on it. For a zone of the ``pytz`` this process
+    imports, ``make_aware`` calls ``localize(is_dst=)`` (so gaps and folds raise with
+    ``is_dst=None``); for any other zone it attaches it with ``replace()``."""
+    import warnings
+
+    django_setup()
+    from django.core.exceptions import ValidationError
+    from django.core.serializers.json import DjangoJSONEncoder
+    from django.forms.utils import from_current_timezone
+    from django.templatetags.tz import do_timezone
+    from django.utils import dateformat, timezone
+    from django.utils.deprecation import RemovedInDjango50Warning
+
+    rec = Recorder("django")
+    encode = DjangoJSONEncoder().default
+
+    def described(d, tz):
+        return [show(d), show(d.astimezone(UTC)), dateformat.format(d, DJANGO_FORMAT),
+                show(timezone.make_naive(d, tz)), str(timezone.is_aware(d))]
+
+    def make_aware(w, tz, is_dst):
+        with warnings.catch_warnings():
+            # is_dst= is deprecated in 4.2 (it has no effect on zoneinfo zones).
+            warnings.simplefilter("ignore", RemovedInDjango50Warning)
+            if is_dst == "-":
+                return described(timezone.make_aware(w, tz), tz)
+            return described(timezone.make_aware(w, tz, is_dst=is_dst), tz)
+
+    def form_input(w, tz):
+        # A form's DateTimeField: the naive input in the current zone, or a validation error.
+        with timezone.override(tz):
+            try:
+                return show(from_current_timezone(w))
+            except ValidationError as exc:
+                return ["ValidationError", *exc.messages]
+
+    def current(tz):
+        with timezone.override(tz):
+            return [timezone.get_current_timezone_name(), str(timezone.get_current_timezone())]
+
+    for key in keys:
+        tz = tz_for(key)
+        rec("current timezone", key, 0, "", lambda tz=tz: current(tz))
+        rec("make_aware(aware)", key, 0, "",
+            lambda tz=tz: timezone.make_aware(datetime(2020, 1, 1, tzinfo=UTC), tz))
+        rec("make_naive(naive)", key, 0, "",
+            lambda tz=tz: timezone.make_naive(datetime(2020, 1, 1), tz))
+        for year in years_for(key):
+            for w in walls(key, year):
+                for is_dst in ("-", None, True, False):
+                    rec("make_aware", key, year, f"{w}/{is_dst}",
+                        lambda w=w, tz=tz, d=is_dst: make_aware(w, tz, d))
+                rec("from_current_timezone", key, year, w, lambda w=w, tz=tz: form_input(w, tz))
+            for i, t in enumerate(instants(key, year)):
+                rec("localtime", key, year, i,
+                    lambda t=t, tz=tz: described(timezone.localtime(t, tz), tz))
+                rec("localdate", key, year, i, lambda t=t, tz=tz: timezone.localdate(t, tz))
+                rec("make_naive", key, year, i, lambda t=t, tz=tz: timezone.make_naive(t, tz))
+                rec("template", key, year, i, lambda t=t, tz=tz: [
+                    show(do_timezone(t, tz)), encode(timezone.localtime(t, tz))])
+    return rec.results
+
+
 RUNNERS = {
     "pandas": pandas_cases,
     "pyarrow": pyarrow_cases,
@@ -566,6 +650,7 @@ RUNNERS = {
     "croniter": croniter_cases,
     "whenever": whenever_cases,
     "icalendar": icalendar_cases,
+    "django": django_cases,
 }
 
 

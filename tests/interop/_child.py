@@ -4,16 +4,30 @@
 (tzcompat's zones passed to the consumers directly) or ``pytz-installed``,
 ``dateutil-installed`` (``tzcompat.install()`` first, then the zones the consumers get from
 ``import pytz`` / ``dateutil.tz``), or ``pytz-extended``: real pytz whose ``timezone()``
-returns ``_cases.extended_pytz`` zones (the post-2037 reference). For each consumer it
+returns ``_cases.extended_pytz`` zones (the post-2037 reference), or ``pytz-absent``:
+``tzcompat.pytz`` directly in a process where no pytz can be found (``tests/_hide_pytz.py``),
+so that ``import tzcompat.pytz`` stands in as ``pytz``. For each consumer it
 prints ``BEGIN consumer`` and then ``RESULT {json}``, flushed, so that the parent can tell
 which consumer a crash happened in.
 """
 
 import json
+import os
 import sys
 
 config, consumers = sys.argv[1], sys.argv[2].split(",")
 installed = None
+if config == "pytz-absent":
+    # Before anything imports pytz or tzcompat; loaded by path, as tests/ on sys.path would
+    # shadow the stdlib (tests/typing).
+    import importlib.util
+
+    hider = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "_hide_pytz.py")
+    spec = importlib.util.spec_from_file_location("_hide_pytz", hider)
+    assert spec is not None and spec.loader is not None
+    hide_pytz = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hide_pytz)
+    hide_pytz.hide()
 if config.endswith("-installed"):
     import tzcompat
 
@@ -29,6 +43,12 @@ if config == "core":
 elif config == "pytz":
     import tzcompat.pytz
 
+    tz_for = tzcompat.pytz.timezone
+elif config == "pytz-absent":
+    import tzcompat.pytz
+
+    assert tzcompat.pytz._realpytz.real_pytz is None, "the real pytz was found"
+    assert sys.modules["pytz"] is tzcompat.pytz, "tzcompat.pytz does not stand in as pytz"
     tz_for = tzcompat.pytz.timezone
 elif config == "dateutil":
     import tzcompat.dateutil
@@ -54,7 +74,7 @@ else:
     assert tz is sys.modules["tzcompat.dateutil"], "the shim is not in place"
     tz_for = tz.gettz
 
-if config in ("core", "pytz", "dateutil"):
+if config in ("core", "pytz", "pytz-absent", "dateutil"):
     # The direct configurations must hand the consumers tzcompat's own zones.
     for key in ("America/New_York", "Europe/Dublin"):
         assert type(tz_for(key)).__module__.startswith("tzcompat"), type(tz_for(key))

@@ -1,10 +1,13 @@
 """The interop matrix: consumers given tzcompat's zones vs the originals' zones, same data.
 
-Five configurations, each a pair of runs of ``_cases`` whose outcomes must be equal:
+Six configurations, each a pair of runs of ``_cases`` whose outcomes must be equal:
 
 * ``core``: ``tzcompat.ZoneInfo(k)`` vs ``zoneinfo.ZoneInfo(k)`` (both search the same TZPATH);
 * ``pytz``: ``tzcompat.pytz.timezone(k)`` reading real pytz's bundled files
   (``PYTZ_TZDATADIR``) vs ``pytz.timezone(k)``;
+* ``pytz-absent``: the same in a child process where no pytz can be found, so that
+  ``tzcompat.pytz`` stands in as ``pytz`` (what consumers that test ``"pytz" in sys.modules``,
+  like Django 4.2, see when pytz is not installed) vs ``pytz.timezone(k)``;
 * ``pytz-installed``: a child process with ``tzcompat.install(pytz=True)`` before the consumers
   are imported (and ``PYTZ_TZDATADIR`` at pytz's files) vs the same cases on real pytz here;
 * ``dateutil``: ``tzcompat.dateutil.gettz(k)`` vs ``dateutil.tz.gettz(k)`` (same TZPATH files);
@@ -39,7 +42,7 @@ from . import _cases
 
 REQUIRE = bool(os.environ.get("TZCOMPAT_REQUIRE_INTEROP"))
 HERE = os.path.dirname(os.path.abspath(__file__))
-CONFIGS = ("core", "pytz", "pytz-installed", "dateutil", "dateutil-installed")
+CONFIGS = ("core", "pytz", "pytz-absent", "pytz-installed", "dateutil", "dateutil-installed")
 # Child-process configurations: tzcompat's sides, and the post-2037 pytz reference.
 CHILD_CONFIGS = (*CONFIGS, "pytz-extended")
 
@@ -87,6 +90,9 @@ def original(config: str, consumer: str) -> dict:
     """The original library's side, in this process (memoized)."""
     memo_key = (config, consumer)
     if memo_key not in _memo:
+        if config == "pytz-absent":  # the original side is real pytz, as for "pytz"
+            _memo[memo_key] = original("pytz", consumer)
+            return _memo[memo_key]
         if config == "core":
             tz_for = zoneinfo.ZoneInfo
         elif config.startswith("pytz"):
@@ -137,7 +143,7 @@ def _children(request):
 
 def _launch(config: str, consumers: list[str]) -> subprocess.Popen:
     env = dict(os.environ)
-    if config in ("pytz", "pytz-installed"):
+    if config in ("pytz", "pytz-absent", "pytz-installed"):
         env["PYTZ_TZDATADIR"] = pytz_zoneinfo_dir()
     return subprocess.Popen([sys.executable, os.path.join(HERE, "_child.py"), config,
                              ",".join(consumers)],
