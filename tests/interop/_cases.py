@@ -674,8 +674,12 @@ def installed_extras(tz_for, consumer: str, keys: Iterable[str],
                      installed: str) -> dict[str, object]:
     """What only a process-wide swap (``"pytz"`` or ``"dateutil"``) can show: the zone
     classes consumers keep, and icalendar's own provider (``use_pytz()``, or
-    ``use_zoneinfo()`` whose VTIMEZONE path is dateutil's ``tzical``)."""
+    ``use_zoneinfo()`` whose VTIMEZONE path is dateutil's ``tzical``). With
+    ``"pytz-absent"`` (tzcompat.pytz standing in as pytz): ``use_pytz()`` only, as the
+    classes keep tzcompat's names there."""
     keys = tuple(keys)
+    if installed == "pytz-absent":
+        return icalendar_provider_cases("pytz", keys) if consumer == "icalendar" else {}
     if consumer == "pandas":
         return pandas_zone_classes(tz_for, keys)
     if consumer == "icalendar":

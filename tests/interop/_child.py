@@ -49,6 +49,7 @@ elif config == "pytz-absent":
 
     assert tzcompat.pytz._realpytz.real_pytz is None, "the real pytz was found"
     assert sys.modules["pytz"] is tzcompat.pytz, "tzcompat.pytz does not stand in as pytz"
+    installed = config  # icalendar's use_pytz() too
     tz_for = tzcompat.pytz.timezone
 elif config == "dateutil":
     import tzcompat.dateutil

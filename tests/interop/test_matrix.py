@@ -7,7 +7,8 @@ Six configurations, each a pair of runs of ``_cases`` whose outcomes must be equ
   (``PYTZ_TZDATADIR``) vs ``pytz.timezone(k)``;
 * ``pytz-absent``: the same in a child process where no pytz can be found, so that
   ``tzcompat.pytz`` stands in as ``pytz`` (what consumers that test ``"pytz" in sys.modules``,
-  like Django 4.2, see when pytz is not installed) vs ``pytz.timezone(k)``;
+  like Django 4.2, see when pytz is not installed) vs ``pytz.timezone(k)``; icalendar's
+  ``use_pytz()`` provider too;
 * ``pytz-installed``: a child process with ``tzcompat.install(pytz=True)`` before the consumers
   are imported (and ``PYTZ_TZDATADIR`` at pytz's files) vs the same cases on real pytz here;
 * ``dateutil``: ``tzcompat.dateutil.gettz(k)`` vs ``dateutil.tz.gettz(k)`` (same TZPATH files);
@@ -90,9 +91,12 @@ def original(config: str, consumer: str) -> dict:
     """The original library's side, in this process (memoized)."""
     memo_key = (config, consumer)
     if memo_key not in _memo:
-        if config == "pytz-absent":  # the original side is real pytz, as for "pytz"
-            _memo[memo_key] = original("pytz", consumer)
-            return _memo[memo_key]
+        if config == "pytz-absent":
+            # Real pytz, as for "pytz", plus icalendar's use_pytz() (then on tzcompat.pytz).
+            res = dict(original("pytz", consumer))
+            res.update(_json(_cases.installed_extras(None, consumer, _cases.ZONES, config)))
+            _memo[memo_key] = res
+            return res
         if config == "core":
             tz_for = zoneinfo.ZoneInfo
         elif config.startswith("pytz"):

@@ -178,3 +178,21 @@ except t.NonExistentTimeError:
 """
     )
     assert res.returncode == 0 and res.stdout.strip() == "ok", res.stderr
+
+
+def test_croniter_without_pytz():
+    """croniter imports pytz for any zone with ``localize()`` (ModuleNotFoundError before)."""
+    pytest.importorskip("croniter")
+    res = run_python(
+        HIDE
+        + """
+from datetime import datetime
+from croniter import croniter
+import tzcompat.pytz as t
+ny = t.timezone("America/New_York")
+it = croniter("30 * * * *", ny.localize(datetime(2020, 3, 8)))
+print(" ".join(it.get_next(datetime).strftime("%H:%M%z") for _ in range(3)))
+"""
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["00:30-0500", "01:30-0500", "03:30-0400"]

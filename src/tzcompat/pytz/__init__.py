@@ -674,7 +674,7 @@ def _stand_in() -> None:
     """Be ``pytz`` in this process when no other pytz could be (none installed).
 
     Consumers written for pytz recognise its zones by ``"pytz" in sys.modules`` plus
-    ``isinstance`` (Django 3.2 to 4.2's ``make_aware``, ``make_naive`` and ``localtime``);
+    ``isinstance`` (Django 3.2 to 4.2's ``make_aware`` and the form fields built on it);
     without this they would attach a zone with ``replace(tzinfo=)`` and silently get its LMT
     offset. ``import pytz`` then gives this module, as the drop-in does (where the drop-in is
     installed it is imported, so the process is the same whichever is imported first).
