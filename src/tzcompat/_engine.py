@@ -83,35 +83,31 @@ def _dst_offsets(trans_idx: bytes, utcoff: tuple[int, ...], isdst: tuple[bool, .
     A DST type's offset is its distance from the standard type next to it in
     the transition sequence (the one before, else the one after); types never
     resolved that way get one hour. This is the inference the standard
-    library uses, so ``dst()`` agrees with it for every zone.
+    library uses, so ``dst()`` agrees with it for every zone. Each type is
+    settled by its first occurrence (from the second transition on) that
+    resolves it, so only the occurrences of DST types are visited: a zone
+    whose DST types are never resolved no longer walks every transition.
     """
     ntypes = len(isdst)
     out = [0] * ntypes
-    wanted = sum(isdst)
-    found = 0
     last = len(trans_idx) - 1
-    for i in range(1, len(trans_idx)):
-        if found == wanted:
-            break
-        idx = trans_idx[i]
-        if not isdst[idx] or out[idx]:
+    for idx in range(ntypes):
+        if not isdst[idx]:
             continue
-        diff = 0
-        prev = trans_idx[i - 1]
-        if not isdst[prev]:
-            diff = utcoff[idx] - utcoff[prev]
-        if not diff and idx < ntypes - 1 and i < last:
-            nxt = trans_idx[i + 1]
-            if isdst[nxt]:
-                continue
-            diff = utcoff[idx] - utcoff[nxt]
-        if diff:
-            found += 1
-            out[idx] = diff
-    else:
-        for idx in range(ntypes):
-            if isdst[idx] and not out[idx]:
-                out[idx] = 3600
+        i = trans_idx.find(idx, 1)
+        while i >= 0:
+            prev = trans_idx[i - 1]
+            diff = 0 if isdst[prev] else utcoff[idx] - utcoff[prev]
+            if not diff and idx < ntypes - 1 and i < last:
+                nxt = trans_idx[i + 1]
+                if not isdst[nxt]:
+                    diff = utcoff[idx] - utcoff[nxt]
+            if diff:
+                out[idx] = diff
+                break
+            i = trans_idx.find(idx, i + 1)
+        else:
+            out[idx] = 3600
     return out
 
 

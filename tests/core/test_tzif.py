@@ -16,8 +16,11 @@ import signal
 import zoneinfo
 from contextlib import contextmanager
 from datetime import datetime, timedelta
+from zoneinfo import _zoneinfo as py_zoneinfo
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import tzcompat
 
@@ -643,3 +646,41 @@ def test_read_tzif_matches_stdlib_reader_for_every_zone(source):
 @pytest.mark.parametrize("name", sorted(VALID))
 def test_read_tzif_matches_stdlib_reader_for_crafted(name):
     assert _ours_fields(VALID[name]) == _load_data(VALID[name])
+
+
+# --------------------------------------------------------------------------------------
+# dst() inference on random type sequences
+# --------------------------------------------------------------------------------------
+_OFFSETS = st.sampled_from([-18000, -14400, -3600, 0, 1800, 3600, 7200, 10800])
+
+
+@st.composite
+def _dst_zones(draw):
+    """Types with random DST flags and offsets, and a transition sequence over them."""
+    ntypes = draw(st.integers(1, 6))
+    types = [TTInfo(draw(_OFFSETS), draw(st.booleans()), f"T{i}A") for i in range(ntypes)]
+    idx = draw(st.lists(st.integers(0, ntypes - 1), max_size=14))
+    return [(10**8 + 10**7 * i, k) for i, k in enumerate(idx)], types
+
+
+@settings(deadline=None)
+@given(_dst_zones())
+def test_dst_inference_matches_the_stdlib(zone):
+    """The DST offset TZif does not store is inferred as the stdlib's C class infers it.
+    Where that inference reads past the last transition (gh-145883) the C class may
+    crash and the pure-Python one raises IndexError: those files are left out. (The two
+    stdlib classes differ before the first transition when every type is DST: the C
+    one, which tzcompat follows, takes type 0.)"""
+    transitions, types = zone
+    data = build_tzif(transitions, types, "", 2)
+    try:
+        py_zoneinfo.ZoneInfo.from_file(io.BytesIO(data))
+    except IndexError:
+        assume(False)
+    ref = zoneinfo.ZoneInfo.from_file(io.BytesIO(data))
+    ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    for t, _ in transitions:
+        for probe in (t - 1, t, t + 1):
+            dt = utc_dt(probe).astimezone(ref)
+            assert ours.dst(dt.replace(tzinfo=ours)) == ref.dst(dt), (zone, probe)
+            assert ours.utcoffset(dt.replace(tzinfo=ours)) == ref.utcoffset(dt)
