@@ -19,6 +19,7 @@ import sys
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import ModuleType
+    from typing import Any
 
 # A file the drop-in distribution (compat/pytz) ships in its package directory.
 DROPIN_MARKER = "_tzcompat_dropin.py"
@@ -34,16 +35,25 @@ def _off(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("0", "false", "no", "off")
 
 
+def _find_spec(name: str) -> Any:
+    """``importlib.util.find_spec`` for a top-level name, without importing importlib.util
+    (which loads collections and functools: tzcompat.pytz must import cheaper than pytz)."""
+    for finder in sys.meta_path:
+        find = getattr(finder, "find_spec", None)
+        spec = find(name, None) if find is not None else None
+        if spec is not None:
+            return spec
+    return None
+
+
 def _find() -> ModuleType | None:
     global nothing_else
     if getattr(sys.modules.get("tzcompat.migrate._install"), "_installing_pytz", False):
         return None
     if "pytz" not in sys.modules:
-        from importlib.util import find_spec
-
         try:
-            spec = find_spec("pytz")
-        except (ImportError, ValueError):
+            spec = _find_spec("pytz")
+        except Exception:  # a finder that fails: as if pytz were not there, but unsure
             return None
         if spec is None or _is_ours(spec.origin):
             nothing_else = "absent" if spec is None else "drop-in"
