@@ -6,7 +6,8 @@
 ``import pytz`` / ``dateutil.tz``), or ``pytz-extended``: real pytz whose ``timezone()``
 returns ``_cases.extended_pytz`` zones (the post-2037 reference), or ``pytz-absent``:
 ``tzcompat.pytz`` directly in a process where no pytz can be found (``tests/_hide_pytz.py``),
-so that ``import tzcompat.pytz`` stands in as ``pytz``. For each consumer it
+so that ``import tzcompat.pytz`` stands in as ``pytz``; ``pytz-absent-late`` is the same with
+the consumers imported before tzcompat.pytz. For each consumer it
 prints ``BEGIN consumer`` and then ``RESULT {json}``, flushed, so that the parent can tell
 which consumer a crash happened in.
 """
@@ -17,7 +18,7 @@ import sys
 
 config, consumers = sys.argv[1], sys.argv[2].split(",")
 installed = None
-if config == "pytz-absent":
+if config.startswith("pytz-absent"):
     # Before anything imports pytz or tzcompat; loaded by path, as tests/ on sys.path would
     # shadow the stdlib (tests/typing).
     import importlib.util
@@ -44,12 +45,19 @@ elif config == "pytz":
     import tzcompat.pytz
 
     tz_for = tzcompat.pytz.timezone
-elif config == "pytz-absent":
+elif config.startswith("pytz-absent"):
+    if config == "pytz-absent-late":
+        for consumer in consumers:
+            try:
+                __import__(consumer)
+            except ImportError:  # reported by consumer_run
+                pass
+        assert "pytz" not in sys.modules, "a consumer imported pytz"
     import tzcompat.pytz
 
     assert tzcompat.pytz._realpytz.real_pytz is None, "the real pytz was found"
     assert sys.modules["pytz"] is tzcompat.pytz, "tzcompat.pytz does not stand in as pytz"
-    installed = config  # icalendar's use_pytz() too
+    installed = "pytz-absent"  # icalendar's use_pytz() too
     tz_for = tzcompat.pytz.timezone
 elif config == "dateutil":
     import tzcompat.dateutil
@@ -75,7 +83,7 @@ else:
     assert tz is sys.modules["tzcompat.dateutil"], "the shim is not in place"
     tz_for = tz.gettz
 
-if config in ("core", "pytz", "pytz-absent", "dateutil"):
+if config in ("core", "pytz", "pytz-absent", "pytz-absent-late", "dateutil"):
     # The direct configurations must hand the consumers tzcompat's own zones.
     for key in ("America/New_York", "Europe/Dublin"):
         assert type(tz_for(key)).__module__.startswith("tzcompat"), type(tz_for(key))

@@ -8,7 +8,9 @@ Six configurations, each a pair of runs of ``_cases`` whose outcomes must be equ
 * ``pytz-absent``: the same in a child process where no pytz can be found, so that
   ``tzcompat.pytz`` stands in as ``pytz`` (what consumers that test ``"pytz" in sys.modules``,
   like Django 4.2, see when pytz is not installed) vs ``pytz.timezone(k)``; icalendar's
-  ``use_pytz()`` provider too;
+  ``use_pytz()`` provider too. ``test_pytz_absent_consumers_first`` compares the same with
+  the consumers imported before tzcompat.pytz (``pytz-absent-late``; pandas 3 looks for pytz
+  when it is imported);
 * ``pytz-installed``: a child process with ``tzcompat.install(pytz=True)`` before the consumers
   are imported (and ``PYTZ_TZDATADIR`` at pytz's files) vs the same cases on real pytz here;
 * ``dateutil``: ``tzcompat.dateutil.gettz(k)`` vs ``dateutil.tz.gettz(k)`` (same TZPATH files);
@@ -45,7 +47,11 @@ REQUIRE = bool(os.environ.get("TZCOMPAT_REQUIRE_INTEROP"))
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIGS = ("core", "pytz", "pytz-absent", "pytz-installed", "dateutil", "dateutil-installed")
 # Child-process configurations: tzcompat's sides, and the post-2037 pytz reference.
-CHILD_CONFIGS = (*CONFIGS, "pytz-extended")
+CHILD_CONFIGS = (*CONFIGS, "pytz-absent-late", "pytz-extended")
+# polars decides at its import whether pytz is there: imported before tzcompat.pytz in a
+# process without pytz, its lit() gives a tzcompat.pytz-aware datetime as UTC, not the zone
+# (docs/pytz.md, "When pytz is not installed").
+LATE_CONSUMERS = tuple(c for c in _cases.CONSUMERS if c != "polars")
 
 
 def need(module: str):
@@ -91,6 +97,8 @@ def original(config: str, consumer: str) -> dict:
     """The original library's side, in this process (memoized)."""
     memo_key = (config, consumer)
     if memo_key not in _memo:
+        if config == "pytz-absent-late":
+            return original("pytz-absent", consumer)
         if config == "pytz-absent":
             # Real pytz, as for "pytz", plus icalendar's use_pytz() (then on tzcompat.pytz).
             res = dict(original("pytz", consumer))
@@ -147,7 +155,7 @@ def _children(request):
 
 def _launch(config: str, consumers: list[str]) -> subprocess.Popen:
     env = dict(os.environ)
-    if config in ("pytz", "pytz-absent", "pytz-installed"):
+    if config in ("pytz", "pytz-absent", "pytz-absent-late", "pytz-installed"):
         env["PYTZ_TZDATADIR"] = pytz_zoneinfo_dir()
     return subprocess.Popen([sys.executable, os.path.join(HERE, "_child.py"), config,
                              ",".join(consumers)],
@@ -221,6 +229,16 @@ def differences(orig: dict, ours: dict, ids, limit: int = 8) -> list[str]:
 @pytest.mark.parametrize("consumer", _cases.CONSUMERS)
 @pytest.mark.parametrize("config", CONFIGS)
 def test_matrix(config: str, consumer: str):
+    compare(config, consumer)
+
+
+@pytest.mark.parametrize("consumer", LATE_CONSUMERS)
+@pytest.mark.parametrize("config", ["pytz-absent-late"])
+def test_pytz_absent_consumers_first(config: str, consumer: str):
+    compare(config, consumer)
+
+
+def compare(config: str, consumer: str) -> None:
     need(consumer)
     orig, ours = original(config, consumer), tzcompat_side(config, consumer)
     assert orig, "no cases ran"

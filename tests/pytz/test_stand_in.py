@@ -196,3 +196,30 @@ print(" ".join(it.get_next(datetime).strftime("%H:%M%z") for _ in range(3)))
     )
     assert res.returncode == 0, res.stderr
     assert res.stdout.split() == ["00:30-0500", "01:30-0500", "03:30-0400"]
+
+
+@pytest.mark.parametrize("first", ["tzcompat", "pandas"])
+def test_pandas_without_pytz(first):
+    """pandas 3 imports pytz (``import_optional_dependency``) for any zone with pytz's
+    transition lists: ImportError before. It also looks for pytz once, at its own import:
+    imported first, it found none and took the zones for plain tzinfo objects (LMT)."""
+    pytest.importorskip("pandas")
+    imports = ["import pandas as pd", "import tzcompat.pytz as t"]
+    res = run_python(
+        HIDE
+        + "\n".join(imports if first == "pandas" else imports[::-1])
+        + """
+ny = t.timezone("America/New_York")
+print(pd.Timestamp("2020-07-01 12:00", tz=ny).isoformat())
+idx = pd.date_range("2020-03-08 01:00", periods=3, freq="h", tz=ny)
+print(" ".join(ts.isoformat() for ts in idx))
+naive = pd.Series(pd.to_datetime(["2020-03-08 02:30", "2020-11-01 01:30"]))
+print(naive.dt.tz_localize(ny, ambiguous="NaT", nonexistent="NaT").isna().tolist())
+"""
+    )
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines() == [
+        "2020-07-01T12:00:00-04:00",
+        "2020-03-08T01:00:00-05:00 2020-03-08T03:00:00-04:00 2020-03-08T04:00:00-04:00",
+        "[True, True]",
+    ]

@@ -698,6 +698,16 @@ def _stand_in() -> None:
     for sub in (exceptions, lazy, reference, tzfile, tzinfo_mod):
         sys.modules.setdefault("pytz." + sub.__name__.rsplit(".", 1)[1], sub)
     sys.modules["pytz"] = sys.modules[__name__]
+    # pandas 3 looks for pytz once, when it is imported. Imported before this module, it found
+    # none and would now take our zones for plain tzinfo objects: its check that pytz is
+    # importable passes (the error it raised before is gone) and every wall time gets the
+    # zone's LMT offset. Its lookup is a module global; point it here.
+    timezones = sys.modules.get("pandas._libs.tslibs.timezones")
+    if timezones is not None and getattr(timezones, "pytz", False) is None:
+        try:
+            vars(timezones)["pytz"] = sys.modules[__name__]
+        except Exception:  # a pandas that keeps it elsewhere: nothing to do
+            pass
 
 
 _stand_in()
