@@ -36,14 +36,18 @@ FIRST_YEAR, LAST_YEAR = 1902, 2037
 
 @contextmanager
 def pytz_data() -> Iterator[None]:
-    """Make zoneinfo and dateutil.tz read pytz's own TZif files for the duration."""
+    """Make zoneinfo and dateutil.tz read pytz's own TZif files for the duration.
+
+    Re-entrant: the search path in force before is restored (a test that enters it inside the
+    module's fixture must not leave the rest of the module on the system's data)."""
+    previous = zoneinfo.TZPATH
     with kept_gettz_cache():
         zoneinfo.reset_tzpath(to=[PYTZ_ZONEINFO])
         zoneinfo.ZoneInfo.clear_cache()
         try:
             yield
         finally:
-            zoneinfo.reset_tzpath()
+            zoneinfo.reset_tzpath(to=previous)
             zoneinfo.ZoneInfo.clear_cache()
 
 
