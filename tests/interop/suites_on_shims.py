@@ -1,6 +1,6 @@
 """Run released projects' own test suites on real pytz/dateutil, then on tzcompat's shims.
 
-    python tests/interop/suites_on_shims.py [PROJECT ...] [--work DIR] [--json FILE]
+    python tests/interop/suites_on_shims.py [PROJECT ...] [--own-data] [--work DIR] [--json FILE]
 
 Not part of the test suite (pytest does not collect it: no ``test_`` prefix; it installs each
 project's dependencies from PyPI into a scratch venv). The projects, their dependencies and
@@ -13,10 +13,12 @@ checkout), the suite of an unchanged copy of the release runs twice:
 - ``shims``: with ``pytest --tzcompat=pytz,dateutil`` (``tzcompat.pytz`` and
   ``tzcompat.dateutil`` in place of ``pytz`` and ``dateutil.tz``), and ``PYTZ_TZDATADIR`` at
   the venv's pytz zoneinfo directory, so that both runs read pytz's bundled data (dateutil and
-  the adapter both read the system's TZPATH first).
+  the adapter both read the system's TZPATH first). With ``--own-data`` the shims read
+  tzcompat's own data instead (TZPATH, then tzdata), as they do by default.
 
 Printed per project: the counts of each run, then every test whose outcome differs, with the
-failure text of the side where it failed (``shim-only failure`` / ``real-only failure``).
+failure text of the side where it failed (``shim-only failure`` / ``real-only failure``;
+``both failed, differently`` when the first lines of the two failures differ).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ EXTRA = {
             "atomicwrites",
             "tzlocal<3",
             "freezegun<1.3",
+            "vdirsyncer<0.19",
             "pytest<8",
         ),
         ("tests",),
@@ -178,8 +181,9 @@ def _run(
 
 
 def _first(text: str) -> str:
-    """The first line of a failure, object addresses left out."""
-    return re.sub(r"0x[0-9a-fA-F]+", "0x?", text.split("\n", 1)[0])
+    """The first line of a failure, object addresses and pytest's tmp_path root left out."""
+    line = re.sub(r"0x[0-9a-fA-F]+", "0x?", text.split("\n", 1)[0])
+    return re.sub(r"pytest-of-[^/]+/pytest-\d+", "<tmp>", line)
 
 
 def _counts(results: dict[str, tuple[str, str]]) -> dict[str, int]:
@@ -189,16 +193,17 @@ def _counts(results: dict[str, tuple[str, str]]) -> dict[str, int]:
     return counts
 
 
-def run_project(name: str, work_root: Path) -> dict[str, object]:
+def run_project(name: str, work_root: Path, own_data: bool = False) -> dict[str, object]:
+    """Both runs of one project, and the tests whose outcomes differ."""
     project = next(p for p in _corpus.read_manifest() if p.name == name)
     suite = SUITES[name]
     source = _corpus.fetch(project)
     work = work_root / project.slug
     work.mkdir(parents=True, exist_ok=True)
     python = _venv(work, suite)
-    zoneinfo_dir = _pytz_zoneinfo(python)
+    data = {} if own_data else {"PYTZ_TZDATADIR": _pytz_zoneinfo(python)}
     real = _run(python, source, work, suite, "real", [], {})
-    shims = _run(python, source, work, suite, "shims", [SHIMS], {"PYTZ_TZDATADIR": zoneinfo_dir})
+    shims = _run(python, source, work, suite, "shims-own" if own_data else "shims", [SHIMS], data)
     diffs = []
     for test in sorted(set(real) | set(shims)):
         a, b = real.get(test, ("absent", "")), shims.get(test, ("absent", ""))
@@ -255,10 +260,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("projects", nargs="*", default=sorted(SUITES))
     parser.add_argument("--work", default="/tmp/tzcompat-shims", type=Path)
     parser.add_argument("--json", type=Path, help="also write the results as JSON")
+    parser.add_argument(
+        "--own-data",
+        action="store_true",
+        help="the shims read tzcompat's own data (TZPATH, tzdata), not pytz's bundled files",
+    )
     args = parser.parse_args(argv)
     results = []
     for name in args.projects:
-        result = run_project(name, args.work)
+        result = run_project(name, args.work, args.own_data)
         _print(result)
         results.append(result)
     if args.json:
