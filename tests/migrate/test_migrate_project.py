@@ -537,3 +537,35 @@ def test_cli_summary_counts_helper_modules_apart(tmp_path: Path) -> None:
     assert status == 0
     assert f"\n{rewritten} of {files + 1} files rewritten, updated _tzmigrate.py; " in err
     assert helper.read_text() == _helpers.module_source()
+
+
+def test_aware_arguments_of_the_projects_own_functions_only() -> None:
+    """The parameters followed are those of the project's functions handed a datetime aware in
+    a zone: not a string from unicodedata.normalize() (Django's text.py marked ``text +=``),
+    not a builtin's or an imported class's."""
+    sources = {
+        "lib": "",
+        "lib.text": (
+            "import unicodedata\n\n\n"
+            "def chars(value):\n"
+            "    text = unicodedata.normalize('NFC', value)\n"
+            "    return _truncate(text, 3)\n\n\n"
+            "def _truncate(text, n):\n"
+            "    text += '...'\n"
+            "    return text\n"
+        ),
+        "lib.zones": (
+            "from datetime import date\n\nimport pytz\n\nfrom lib.util import shift\n\n\n"
+            "def f(naive, tz):\n"
+            "    local = tz.localize(naive)\n"
+            "    day = date(local, 1)\n"
+            "    return str(local), shift(local, when=local), day\n"
+        ),
+        "lib.util": "def shift(d, when=None):\n    return d + when\n",
+    }
+    index = index_sources(sources, packages=["lib"])
+    assert index.aware_args == {"shift:0", "shift:when"}
+    text = migrate_source(sources["lib.text"], index=index, module_name="lib.text").code
+    assert text == sources["lib.text"]
+    util = migrate_source(sources["lib.util"], index=index, module_name="lib.util").code
+    assert "tzcompat-migrate[aware-arithmetic]" in util

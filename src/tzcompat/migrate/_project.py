@@ -388,7 +388,13 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
             if raw:
                 returns[stmt.name] = raw
     utc_like = functools.partial(_utc_like, scan)
-    aware_returns, aware_args = _aware_returns(tree, utc_like, walks)
+    top = module.split(".")[0]
+    external = {  # names imported from outside the project: not its functions
+        local for local, target in scan.imports.items() if target.split(".")[0] != top
+    } | (_BUILTINS - scan.top)
+    aware_returns, aware_args = _aware_returns(
+        tree, utc_like, walks, _foreign(scan, module), frozenset(external)
+    )
     deltas = {
         local for local, target in scan.imports.items()
         if target.rpartition(".")[2] in ("timedelta", "relativedelta")
@@ -746,11 +752,38 @@ def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool
     return tz is not None and not utc_like(tz)
 
 
+def _foreign(scan: _Scanner, module: str) -> Callable[[ast.Call], bool]:
+    """A test for ``x.localize()``/``x.normalize()`` calls on an imported object that is not a
+    zone (``unicodedata.normalize(...)``): the root name is imported from outside pytz, and
+    not a zone-named object of the project (the analysis' ``pytz_receiver``)."""
+    top = module.split(".")[0]
+
+    def foreign(call: ast.Call) -> bool:
+        func = call.func
+        if not isinstance(func, ast.Attribute) or func.attr not in ("localize", "normalize"):
+            return False
+        root = func.value
+        while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        target = scan.imports.get(root.id) if isinstance(root, ast.Name) else None
+        if target is None or target.split(".")[0] == "pytz":
+            return False
+        return not (target.split(".")[0] == top and _tz_like(func.value))
+
+    return foreign
+
+
 def _aware_returns(
-    tree: ast.Module, utc_like: Callable[[ast.AST], bool], walks: _Walks
+    tree: ast.Module,
+    utc_like: Callable[[ast.AST], bool],
+    walks: _Walks,
+    foreign: Callable[[ast.Call], bool] = lambda call: False,
+    external: frozenset[str] = frozenset(),
 ) -> tuple[frozenset[str], frozenset[str]]:
     """Functions and methods whose return value may be zone-aware, and the parameters calls
-    hand such a value to (``aware_returns``, ``aware_args`` of ModuleFacts)."""
+    hand such a value to (``aware_returns``, ``aware_args`` of ModuleFacts); ``foreign``
+    tells the ``normalize()`` calls of imported non-zones, ``external`` the called names that
+    are not the project's (builtins, ``date`` from datetime)."""
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -766,7 +799,7 @@ def _aware_returns(
             return False
         if isinstance(node, ast.Call):
             if zone_aware_call(node, utc_like):
-                return True
+                return not foreign(node)
             func = node.func
             if (
                 isinstance(func, ast.Attribute)
@@ -786,13 +819,7 @@ def _aware_returns(
         for name, func in functions.items():
             if name in found:
                 continue
-            local: dict[str, list[ast.AST]] = {}
-            for node in walks(func):
-                if isinstance(node, ast.Assign):
-                    for target in node.targets:
-                        for leaf in ast.walk(target):
-                            if isinstance(leaf, ast.Name):
-                                local.setdefault(leaf.id, []).append(node.value)
+            local = _local_values(func, walks)
             cls = name.rpartition(".")[0]
             for node in walks(func):
                 if isinstance(node, ast.Return) and aware(node.value, local, cls, 0):
@@ -802,27 +829,37 @@ def _aware_returns(
             break
     args: set[str] = set()
     for name, func in functions.items():
-        local = {}
-        for node in walks(func):
-            if isinstance(node, ast.Assign):
-                for target in node.targets:
-                    for leaf in ast.walk(target):
-                        if isinstance(leaf, ast.Name):
-                            local.setdefault(leaf.id, []).append(node.value)
+        local = _local_values(func, walks)
         cls = name.rpartition(".")[0]
         for node in walks(func):
-            callee = _callee(node) if isinstance(node, ast.Call) else None
-            if callee is None:
+            if not isinstance(node, ast.Call):
                 continue
-            for position, arg in enumerate(node.args):  # type: ignore[attr-defined]
+            callee = _callee(node)
+            if callee is None or (isinstance(node.func, ast.Name) and callee in external):
+                continue
+            for position, arg in enumerate(node.args):
                 if isinstance(arg, ast.Starred):
                     break
                 if aware(arg, local, cls, 0):
                     args.add(f"{callee}:{position}")
-            for keyword in node.keywords:  # type: ignore[attr-defined]
+            for keyword in node.keywords:
                 if keyword.arg is not None and aware(keyword.value, local, cls, 0):
                     args.add(f"{callee}:{keyword.arg}")
     return frozenset(found), frozenset(args)
+
+
+def _local_values(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, walks: _Walks
+) -> dict[str, list[ast.AST]]:
+    """Local name -> the values the function assigns to it."""
+    local: dict[str, list[ast.AST]] = {}
+    for node in walks(func):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                for leaf in ast.walk(target):
+                    if isinstance(leaf, ast.Name):
+                        local.setdefault(leaf.id, []).append(node.value)
+    return local
 
 
 def _callee(call: ast.Call) -> str | None:
