@@ -60,6 +60,24 @@ EXTRA = {
         ),
         ("tests",),
     ),
+    # nose for its test helpers, pandas<2 for the DataFrame client's tests; the server tests
+    # need an influxd binary
+    "influxdb": suites.Suite(
+        (
+            "python-dateutil",
+            "pytz",
+            "requests",
+            "six",
+            "msgpack",
+            "mock",
+            "requests-mock",
+            "nose",
+            "pandas<2",
+            "numpy<2",
+            "pytest<8",
+        ),
+        ("influxdb/tests", "--ignore=influxdb/tests/server_tests"),
+    ),
     "Flask-Babel": suites.Suite(
         (
             "Flask<2.1",
@@ -74,7 +92,33 @@ EXTRA = {
         ("tests",),
     ),
 }
-SUITES = {**suites.SUITES, **EXTRA}
+# Django's own suite runs with its runtests.py (not pytest), on the shims through
+# ``python -m tzcompat run``: the test modules of its timezone and date handling.
+RUNTESTS = {
+    "Django": suites.Suite(
+        ("asgiref<4", "sqlparse<0.5", "pytz", "PyYAML", "Jinja2"),
+        (
+            "timezones",
+            "utils_tests.test_timezone",
+            "utils_tests.test_dateformat",
+            "utils_tests.test_dateparse",
+            "utils_tests.test_timesince",
+            "datetimes",
+            "dates",
+            "db_functions.datetime",
+            "humanize_tests",
+            "generic_views",
+            "forms_tests.field_tests",
+            "forms_tests.widget_tests",
+            "template_tests.filter_tests",
+            "admin_changelist",
+            "admin_filters",
+            "serializers",
+            "model_fields",
+        ),
+    ),
+}
+SUITES = {**suites.SUITES, **EXTRA, **RUNTESTS}
 
 SHIMS = "--tzcompat=pytz,dateutil"
 # A plugin loaded in both runs (-p) that records which modules ``pytz`` and ``dateutil.tz``
@@ -89,6 +133,70 @@ def pytest_sessionfinish(session):
         seen[name] = getattr(module, "__name__", None) if module is not None else None
     with open(os.environ["TZCOMPAT_SHIMS_PROBE"], "w") as handle:
         json.dump(seen, handle)
+"""
+# For RUNTESTS: a settings module (Django's test_sqlite plus this runner) whose runner's
+# result class records each test's outcome, and which modules pytz and dateutil.tz were.
+DJANGO_RUNNER = """
+import json, os, sys, unittest
+
+from django.test.runner import DiscoverRunner
+
+OUTCOMES = {}
+
+
+class Recording(unittest.TextTestResult):
+    def _put(self, test, outcome, err=None):
+        text = self._exc_info_to_string(err, test) if err is not None else ""
+        if OUTCOMES.get(test.id(), ("passed",))[0] == "passed":
+            OUTCOMES[test.id()] = (outcome, text)
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        self._put(test, "passed")
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._put(test, "failed", err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._put(test, "error", err)
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self._put(test, "skipped")
+
+    def addExpectedFailure(self, test, err):
+        super().addExpectedFailure(test, err)
+        self._put(test, "passed")
+
+    def addUnexpectedSuccess(self, test):
+        super().addUnexpectedSuccess(test)
+        self._put(test, "failed")
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            self._put(test, "failed" if issubclass(err[0], test.failureException) else "error", err)
+
+    def stopTestRun(self):
+        super().stopTestRun()
+        seen = {}
+        for name in ("pytz", "dateutil.tz"):
+            module = sys.modules.get(name)
+            seen[name] = getattr(module, "__name__", None) if module is not None else None
+        with open(os.environ["TZCOMPAT_SHIMS_PROBE"], "w") as handle:
+            json.dump({"modules": seen, "tests": OUTCOMES}, handle)
+
+
+class Runner(DiscoverRunner):
+    def get_resultclass(self):
+        return Recording
+"""
+DJANGO_SETTINGS = """
+from test_sqlite import *  # noqa: F403
+
+TEST_RUNNER = "tzcompat_shims_django.Runner"
 """
 TEXT = 3000  # characters of failure text kept per test
 
@@ -147,6 +255,8 @@ def _run(
     probe = work / f"{label}.probe.json"
     probe.unlink(missing_ok=True)
     env["TZCOMPAT_SHIMS_PROBE"] = str(probe)
+    if suite in RUNTESTS.values():
+        return _runtests(python, copy, work, suite, label, bool(extra), env, probe)
     argv = [str(python), "-m", "pytest", *suites.PYTEST_OPTIONS, f"--junitxml={report}"]
     argv += ["-p", "tzcompat_shims_probe"]
     done = subprocess.run(
@@ -178,6 +288,42 @@ def _run(
             continue  # a teardown error after a failure keeps the first outcome
         found[test] = (outcome, text.replace(str(copy), "<copy>")[:TEXT])
     return found
+
+
+def _runtests(
+    python: Path,
+    copy: Path,
+    work: Path,
+    suite: suites.Suite,
+    label: str,
+    shims: bool,
+    env: dict[str, str],
+    probe: Path,
+) -> dict[str, tuple[str, str]]:
+    """Django's runtests.py on ``suite.tests``, on the shims through ``tzcompat run``."""
+    (work / "probe" / "tzcompat_shims_django.py").write_text(DJANGO_RUNNER, "utf-8")
+    (work / "probe" / "tzcompat_shims_settings.py").write_text(DJANGO_SETTINGS, "utf-8")
+    script = ["runtests.py", "--settings=tzcompat_shims_settings", "--parallel=1", "-v", "1"]
+    argv = [str(python), "-m", "tzcompat", "run", "--"] if shims else [str(python)]
+    done = subprocess.run(
+        argv + script + list(suite.tests),
+        cwd=copy / "tests",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=3600,
+    )
+    (work / f"{label}.log").write_text(done.stdout + done.stderr, "utf-8")
+    if not probe.is_file():
+        raise RuntimeError(f"{label}: runtests.py recorded nothing: {done.stderr.strip()[-1500:]}")
+    recorded = json.loads(probe.read_text("utf-8"))
+    pytz_module = str(recorded["modules"].get("pytz") or "")
+    if pytz_module.startswith("tzcompat.") != shims:
+        raise RuntimeError(f"{label}: pytz was {pytz_module!r} at the end of the run")
+    return {
+        test: (outcome, text.replace(str(copy), "<copy>")[:TEXT])
+        for test, (outcome, text) in recorded["tests"].items()
+    }
 
 
 def _first(text: str) -> str:
