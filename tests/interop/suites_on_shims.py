@@ -1,6 +1,7 @@
 """Run released projects' own test suites on real pytz/dateutil, then on tzcompat's shims.
 
-    python tests/interop/suites_on_shims.py [PROJECT ...] [--own-data] [--work DIR] [--json FILE]
+    python tests/interop/suites_on_shims.py [PROJECT ...] [--own-data] [--audit]
+                                              [--work DIR] [--json FILE]
 
 Not part of the test suite (pytest does not collect it: no ``test_`` prefix; it installs each
 project's dependencies from PyPI into a scratch venv). The projects, their dependencies and
@@ -121,6 +122,7 @@ RUNTESTS = {
 SUITES = {**suites.SUITES, **EXTRA, **RUNTESTS}
 
 SHIMS = "--tzcompat=pytz,dateutil"
+AUDITED = re.compile(r"tzcompat audit: (\d+) pytz/dateutil-specific call sites, (\d+) calls")
 # A plugin loaded in both runs (-p) that records which modules ``pytz`` and ``dateutil.tz``
 # were when the session finished, so a run on the shims is known to have been one.
 PROBE = """
@@ -256,7 +258,7 @@ def _run(
     probe.unlink(missing_ok=True)
     env["TZCOMPAT_SHIMS_PROBE"] = str(probe)
     if suite in RUNTESTS.values():
-        return _runtests(python, copy, work, suite, label, bool(extra), env, probe)
+        return _runtests(python, copy, work, suite, label, extra, env, probe)
     argv = [str(python), "-m", "pytest", *suites.PYTEST_OPTIONS, f"--junitxml={report}"]
     argv += ["-p", "tzcompat_shims_probe"]
     done = subprocess.run(
@@ -296,7 +298,7 @@ def _runtests(
     work: Path,
     suite: suites.Suite,
     label: str,
-    shims: bool,
+    extra: list[str],
     env: dict[str, str],
     probe: Path,
 ) -> dict[str, tuple[str, str]]:
@@ -304,7 +306,9 @@ def _runtests(
     (work / "probe" / "tzcompat_shims_django.py").write_text(DJANGO_RUNNER, "utf-8")
     (work / "probe" / "tzcompat_shims_settings.py").write_text(DJANGO_SETTINGS, "utf-8")
     script = ["runtests.py", "--settings=tzcompat_shims_settings", "--parallel=1", "-v", "1"]
-    argv = [str(python), "-m", "tzcompat", "run", "--"] if shims else [str(python)]
+    shims = bool(extra)
+    audit = ["--audit"] if any(e.endswith(",audit") for e in extra) else []
+    argv = [str(python), "-m", "tzcompat", "run", *audit, "--"] if shims else [str(python)]
     done = subprocess.run(
         argv + script + list(suite.tests),
         cwd=copy / "tests",
@@ -339,8 +343,15 @@ def _counts(results: dict[str, tuple[str, str]]) -> dict[str, int]:
     return counts
 
 
-def run_project(name: str, work_root: Path, own_data: bool = False) -> dict[str, object]:
-    """Both runs of one project, and the tests whose outcomes differ."""
+def run_project(
+    name: str, work_root: Path, own_data: bool = False, audit: bool = False
+) -> dict[str, object]:
+    """Both runs of one project, and the tests whose outcomes differ.
+
+    ``audit`` adds a third run on the shims with tzcompat's audit, for its count of the
+    pytz/dateutil-specific call sites and calls the suite made (its outcomes must be the
+    shims run's).
+    """
     project = next(p for p in _corpus.read_manifest() if p.name == name)
     suite = SUITES[name]
     source = _corpus.fetch(project)
@@ -350,6 +361,20 @@ def run_project(name: str, work_root: Path, own_data: bool = False) -> dict[str,
     data = {} if own_data else {"PYTZ_TZDATADIR": _pytz_zoneinfo(python)}
     real = _run(python, source, work, suite, "real", [], {})
     shims = _run(python, source, work, suite, "shims-own" if own_data else "shims", [SHIMS], data)
+    audited: dict[str, object] = {}
+    if audit:
+        found = _run(python, source, work, suite, "audit", [SHIMS + ",audit"], data)
+        log = (work / "audit.log").read_text("utf-8")
+        match = AUDITED.search(log)
+        audited = {
+            "sites": int(match.group(1)) if match else 0,
+            "calls": int(match.group(2)) if match else 0,
+            "outcomes differ from the shims run": sorted(
+                t
+                for t in set(found) | set(shims)
+                if found.get(t, ("",))[0] != shims.get(t, ("",))[0]
+            ),
+        }
     diffs = []
     for test in sorted(set(real) | set(shims)):
         a, b = real.get(test, ("absent", "")), shims.get(test, ("absent", ""))
@@ -381,6 +406,7 @@ def run_project(name: str, work_root: Path, own_data: bool = False) -> dict[str,
         "shims": _counts(shims),
         "tests": len(set(real) | set(shims)),
         "differences": diffs,
+        "audit": audited,
     }
 
 
@@ -396,6 +422,8 @@ def _print(result: dict[str, object]) -> None:
             print(f"      real:  {diff['real_text'].splitlines()[0]}")
         for line in diff["text"].splitlines()[:40]:
             print(f"      {line}")
+    if result["audit"]:
+        print(f"audit: {result['audit']}")
     shim_only = sum(d["kind"] == "shim-only failure" for d in diffs)
     print(f"shim-only failures: {shim_only}; other differences: {len(diffs) - shim_only}")
     print(flush=True)
@@ -411,10 +439,15 @@ def main(argv: list[str]) -> int:
         action="store_true",
         help="the shims read tzcompat's own data (TZPATH, tzdata), not pytz's bundled files",
     )
+    parser.add_argument(
+        "--audit",
+        action="store_true",
+        help="a third run with tzcompat's audit: the pytz/dateutil-specific calls made",
+    )
     args = parser.parse_args(argv)
     results = []
     for name in args.projects:
-        result = run_project(name, args.work, args.own_data)
+        result = run_project(name, args.work, args.own_data, args.audit)
         _print(result)
         results.append(result)
     if args.json:
