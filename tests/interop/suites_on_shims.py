@@ -203,9 +203,21 @@ TEST_RUNNER = "tzcompat_shims_django.Runner"
 TEXT = 3000  # characters of failure text kept per test
 
 
-def _venv(work: Path, suite: suites.Suite) -> Path:
-    """The project's venv (suites.py's recipe) with tzcompat installed editable."""
-    python = suites._venv(work, suite)
+def _venv(work: Path, suite: suites.Suite, interpreter: str | None = None) -> Path:
+    """The project's venv (suites.py's recipe) with tzcompat installed editable.
+
+    With ``interpreter``, the venv is made by that Python (the same dependencies).
+    """
+    if interpreter is None:
+        python = suites._venv(work, suite)
+    else:
+        python, stamp = work / "venv" / "bin" / "python", work / "venv" / "deps.json"
+        wanted = json.dumps(suite.deps)
+        if not (stamp.is_file() and stamp.read_text("utf-8") == wanted and python.exists()):
+            subprocess.run([interpreter, "-m", "venv", str(work / "venv")], check=True)
+            pip = [str(python), "-m", "pip", "install", "-q", *suite.deps]
+            subprocess.run(pip, check=True, timeout=900)
+            stamp.write_text(wanted, "utf-8")
     stamp = work / "venv" / "tzcompat.stamp"
     if not stamp.is_file() or stamp.read_text("utf-8") != str(ROOT):
         subprocess.run(
@@ -223,8 +235,8 @@ def _pytz_zoneinfo(python: Path) -> str:
 
 def _versions(python: Path) -> dict[str, str]:
     code = (
-        "import json; from importlib.metadata import version as v\n"
-        "out = {}\n"
+        "import json, platform; from importlib.metadata import version as v\n"
+        "out = {'python': platform.python_version()}\n"
         "for name in ('pytz', 'python-dateutil', 'tzcompat', 'tzdata'):\n"
         "    try: out[name] = v(name)\n"
         "    except Exception: out[name] = '-'\n"
@@ -344,7 +356,11 @@ def _counts(results: dict[str, tuple[str, str]]) -> dict[str, int]:
 
 
 def run_project(
-    name: str, work_root: Path, own_data: bool = False, audit: bool = False
+    name: str,
+    work_root: Path,
+    own_data: bool = False,
+    audit: bool = False,
+    interpreter: str | None = None,
 ) -> dict[str, object]:
     """Both runs of one project, and the tests whose outcomes differ.
 
@@ -356,8 +372,10 @@ def run_project(
     suite = SUITES[name]
     source = _corpus.fetch(project)
     work = work_root / project.slug
+    if interpreter is not None:
+        work = work_root / f"{project.slug}-{Path(interpreter).name}"
     work.mkdir(parents=True, exist_ok=True)
-    python = _venv(work, suite)
+    python = _venv(work, suite, interpreter)
     data = {} if own_data else {"PYTZ_TZDATADIR": _pytz_zoneinfo(python)}
     real = _run(python, source, work, suite, "real", [], {})
     shims = _run(python, source, work, suite, "shims-own" if own_data else "shims", [SHIMS], data)
@@ -440,6 +458,11 @@ def main(argv: list[str]) -> int:
         help="the shims read tzcompat's own data (TZPATH, tzdata), not pytz's bundled files",
     )
     parser.add_argument(
+        "--python",
+        metavar="INTERPRETER",
+        help="make the venvs with this Python (default: the one running this script)",
+    )
+    parser.add_argument(
         "--audit",
         action="store_true",
         help="a third run with tzcompat's audit: the pytz/dateutil-specific calls made",
@@ -447,7 +470,7 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     results = []
     for name in args.projects:
-        result = run_project(name, args.work, args.own_data, args.audit)
+        result = run_project(name, args.work, args.own_data, args.audit, args.python)
         _print(result)
         results.append(result)
     if args.json:
