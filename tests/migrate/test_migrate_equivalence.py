@@ -485,6 +485,7 @@ _VALUES_MARKED = {
     "elapsed": "aware-difference",
     "before": "aware-comparison",
     "ahead": "aware-comparison",
+    "coincide": "aware-comparison",
     "_names": "zone-attribute",
     "probe": "is-dst-method",
     "rebuilt": "timetz",
@@ -533,6 +534,11 @@ def test_value_markers_sit_where_values_change() -> None:
     # ... and with a value of unknown type (a call's result) that is aware in the same zone
     assert before.ahead(ny, repeated, -30) is True
     assert after.ahead(ny, repeated, -30) is False
+    # == too: 01:40 EDT and 01:40 EST are an hour apart in pytz, one wall time with ZoneInfo
+    assert before.coincide(ny, repeated, 0) is False
+    assert after.coincide(ny, repeated, 0) is True
+    assert before.coincide(ny, datetime(2020, 6, 1, 12), 0) is True  # outside: no difference
+    assert after.coincide(ny, datetime(2020, 6, 1, 12), 0) is True
     # zone methods: pytz's name and is_dst probes do not exist on ZoneInfo
     assert before.label(ny) == (ny, ny)
     with pytest.raises(AttributeError):
@@ -563,7 +569,10 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert "_tz_replace(" in _body(after_source, "midnight")
     assert "_tz_replace(self._dt) + delta" in _body(after_source, "__add__")
     assert "d = _tz_replace(d) + timedelta(hours=hours)" in _body(after_source, "_later")
-    assert "tzcompat-migrate[" not in after_source
+    # == with a value of unknown type has no exact fix: its marker is the only one left
+    assert after_source.count("tzcompat-migrate[") == 1
+    assert "tzcompat-migrate[aware-comparison]" in _body(after_source, "coincide")
+    assert "first == _deadline(tz, naive, minutes)" in _body(after_source, "coincide")
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
         "shifted", "advanced", "jumped", "fired", "period", "ahead",
@@ -583,6 +592,25 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
             assert eq.call(getattr(after, name), arguments) == expected, name
 
     check()
+
+
+def test_pinning_is_exact_for_orderings_not_for_equality() -> None:
+    """Why an == with a value of unknown type gets no unsafe fix: between different tzinfo
+    objects, == is False whenever either side's offset depends on fold (PEP 495), so a
+    pinned datetime is unequal to the same instant held by a ZoneInfo in the repeated hour,
+    which pytz found equal. Orderings compare the instants, so pinning is exact for them."""
+    _, after, _ = _pair("pytz_values", unsafe_fixes=True)
+    ny, naive = "America/New_York", datetime(2020, 11, 1, 1, 40)
+    tz = pytz.timezone(ny)
+    utc = datetime(2020, 11, 1, 5, 40, tzinfo=timezone.utc)  # 01:40 EDT
+    assert tz.localize(naive, is_dst=True) == utc.astimezone(tz)  # pytz: one instant, equal
+    zone = after.ZoneInfo(ny)
+    pinned = after._tz_replace(datetime(2020, 11, 1, 1, 40, tzinfo=zone))
+    same = utc.astimezone(zone)  # 01:40, fold=0
+    assert pinned.utcoffset() == same.utcoffset() == timedelta(hours=-4)
+    assert pinned.astimezone(timezone.utc) == same.astimezone(timezone.utc)
+    assert (pinned == same) is False  # the fold-dependent side: never equal across tzinfos
+    assert not pinned < same and not pinned > same and pinned <= same  # instants
 
 
 def test_tzname_none_fix_differs_for_static_zones_as_documented() -> None:

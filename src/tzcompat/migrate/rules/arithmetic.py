@@ -67,13 +67,14 @@ CODES = (
         message=(
             "comparing two datetimes aware in one pytz zone compared instants (different "
             "tzinfo objects); with one ZoneInfo both compare wall times and ignore fold, so "
-            "the repeated hour orders differently"
+            "the repeated hour orders differently and its two folds compare equal"
         ),
         comment="pytz compared instants; one ZoneInfo compares wall times",
         fix_note=(
             "rewritten to compare a.astimezone(timezone.utc) with b.astimezone(timezone.utc): "
             "instants, as pytz did (where b's type is unknown, _tz_replace(a) < b: a at its "
-            "own fixed offset is compared as an instant whatever b is)"
+            "own fixed offset is compared as an instant whatever b is; == and != with a value "
+            "of unknown type have no exact fix and stay marked)"
         ),
     ),
 )
@@ -203,6 +204,7 @@ def leave_Comparison(
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     pin: int | None = None  # the operand to pin when the other side's type is unknown
+    equality = False  # an == or != with a value of unknown type: no exact fix
     for index, target in enumerate(original.comparisons):
         if not isinstance(target.operator, _ORDERING):
             continue
@@ -210,19 +212,26 @@ def leave_Comparison(
         aware_left, aware_right = m.zone_aware(left), m.zone_aware(right)
         if aware_left and aware_right:
             return m.mark_or_fix(original, "aware-comparison", lambda: _compare_in_utc(m, updated))
-        if pin is not None or isinstance(target.operator, cst.Equal | cst.NotEqual):
-            continue  # == with a value of unknown type: mostly tests' expected values
-        if aware_left and _maybe_same_zone(m, right):
-            pin = index
-        elif aware_right and _maybe_same_zone(m, left):
-            pin = index + 1
-    if pin is None:
+        unknown = (aware_left and _maybe_same_zone(m, right)) or (
+            aware_right and _maybe_same_zone(m, left)
+        )
+        if not unknown:
+            continue
+        if isinstance(target.operator, cst.Equal | cst.NotEqual):
+            equality = True
+        elif pin is None:
+            pin = index if aware_left else index + 1
+    if pin is None and not equality:
         return None
     where = pin
+    # Pinning one side is exact for orderings only: an == between different tzinfo objects is
+    # False whenever either side's offset depends on fold (PEP 495), so _tz_replace(a) == b
+    # would find a ZoneInfo-aware b in the repeated hour unequal to the same instant
+    fix = None if equality or where is None else (lambda: _pin_operand(m, updated, where))
     return m.mark_or_fix(
         original,
         "aware-comparison",
-        lambda: _pin_operand(m, updated, where),
+        fix,
         detail="if the other side is aware in the same zone",
     )
 
@@ -234,7 +243,18 @@ def _maybe_same_zone(m: Migrator, node: cst.BaseExpression) -> bool:
     ones, numbers, timedeltas, dates, or a value already pinned by ``_tz_replace``."""
     if isinstance(node, cst.Name) and node.value in ("None", "True", "False"):
         return False
-    if isinstance(node, cst.BaseString | cst.BaseNumber | cst.List | cst.Tuple | cst.Dict):
+    if isinstance(
+        node,
+        cst.BaseString
+        | cst.BaseNumber
+        | cst.List
+        | cst.Tuple
+        | cst.Dict
+        | cst.Set
+        | cst.ListComp
+        | cst.SetComp
+        | cst.DictComp,
+    ):
         return False
     if isinstance(node, cst.Call) and isinstance(node.func, cst.Attribute):
         if node.func.attr.value in ("date", "time", "today", "timetz"):
@@ -447,7 +467,8 @@ EXAMPLES = (
         options=(("unsafe_fixes", True),),
     ),
     # an operand of unknown type (a parameter): it may be a timedelta, or a datetime aware in
-    # the same zone; the unsafe fix pins the aware side, exact whatever the other one is
+    # the same zone; the unsafe fix pins the aware side of the ordering, exact whatever the other
+    # one is; the == keeps its marker (no exact fix)
     Example(
         before=_ENDS,
         after=(
@@ -483,6 +504,8 @@ EXAMPLES = (
             "\n"
             "def ends(naive, length, deadline):\n"
             "    end = _tz_replace(_tz_localize(naive, tz)) + length\n"
+            "    # tzcompat-migrate[aware-comparison]: if the other side is aware in the same "
+            "zone: pytz compared instants; one ZoneInfo compares wall times\n"
             "    return _tz_replace(end) > deadline, end == deadline\n"
         ),
         codes=(
@@ -491,6 +514,39 @@ EXAMPLES = (
             "aware-arithmetic",
             "aware-comparison",
         ),
+        options=(("unsafe_fixes", True),),
+    ),
+    # == with a value of unknown type has no exact fix (an == between different tzinfo objects
+    # is False when either offset depends on fold): the marker stays under unsafe_fixes; an
+    # == with None or a string is not a comparison of datetimes and is not marked
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def due(naive, deadline):\n"
+            "    end = tz.localize(naive)\n"
+            "    if end == deadline:\n"
+            "        return 'now'\n"
+            "    return end != None and end != ''\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def due(naive, deadline):\n"
+            "    end = _tz_localize(naive, tz)\n"
+            "    # tzcompat-migrate[aware-comparison]: if the other side is aware in the same "
+            "zone: pytz compared instants; one ZoneInfo compares wall times\n"
+            "    if end == deadline:\n"
+            "        return 'now'\n"
+            "    return end != None and end != ''\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-comparison"),
         options=(("unsafe_fixes", True),),
     ),
 )
