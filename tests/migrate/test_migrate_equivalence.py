@@ -486,6 +486,7 @@ _VALUES_MARKED = {
     "before": "aware-comparison",
     "ahead": "aware-comparison",
     "coincide": "aware-comparison",
+    "meets": "inter-zone-equality",
     "_names": "zone-attribute",
     "probe": "is-dst-method",
     "rebuilt": "timetz",
@@ -539,6 +540,14 @@ def test_value_markers_sit_where_values_change() -> None:
     assert after.coincide(ny, repeated, 0) is True
     assert before.coincide(ny, datetime(2020, 6, 1, 12), 0) is True  # outside: no difference
     assert after.coincide(ny, datetime(2020, 6, 1, 12), 0) is True
+    # == and != with a UTC datetime of the same instant: pytz compared instants; a ZoneInfo
+    # datetime whose offset depends on fold equals nothing of another tzinfo (PEP 495), in
+    # the repeated hour and in the skipped one (where localize(is_dst=...) still lands)
+    for inside in (repeated, datetime(2020, 3, 8, 2, 30)):
+        assert before.meets(ny, inside) == (True, False)
+        assert after.meets(ny, inside) == (False, True)
+    assert before.meets(ny, june := datetime(2020, 6, 1, 12)) == (True, False)  # outside
+    assert after.meets(ny, june) == (True, False)
     # zone methods: pytz's name and is_dst probes do not exist on ZoneInfo
     assert before.label(ny) == (ny, ny)
     with pytest.raises(AttributeError):
@@ -549,7 +558,6 @@ def test_value_markers_sit_where_values_change() -> None:
         after.probe(ny, repeated)
     assert "tzname-none" in _body(after_source, "_names")
     # timetz(): pytz's time kept EDT; a ZoneInfo time takes the offset of the date it joins
-    june = datetime(2020, 6, 1, 12)
     assert before.rebuilt(ny, june).utcoffset() == timedelta(hours=-4)
     assert after.rebuilt(ny, june).utcoffset() == timedelta(hours=-5)
     for function, code in _VALUES_MARKED.items():
@@ -565,6 +573,7 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert fixed == {
         "aware-difference", "aware-comparison", "replace-wall", "zone-attribute", "tzname-none",
         "is-dst-method", "timetz", "aware-arithmetic", "normalize-arithmetic",
+        "inter-zone-equality",
     }  # fmt: skip
     assert "_tz_replace(" in _body(after_source, "midnight")
     assert "_tz_replace(self._dt) + delta" in _body(after_source, "__add__")
@@ -573,9 +582,15 @@ def test_unsafe_fixes_reproduce_pytz() -> None:
     assert after_source.count("tzcompat-migrate[") == 1
     assert "tzcompat-migrate[aware-comparison]" in _body(after_source, "coincide")
     assert "first == _deadline(tz, naive, minutes)" in _body(after_source, "coincide")
+    assert "_tz_replace(summer) == stamp, other != _tz_replace(winter)" in _body(
+        after_source, "meets"
+    )
+    ny = "America/New_York"
+    for inside in (datetime(2020, 11, 1, 1, 40), datetime(2020, 3, 8, 2, 30)):
+        assert after.meets(ny, inside) == before.meets(ny, inside) == (True, False)
     functions = [
         "between", "slot_length", "midnight", "elapsed", "before", "label", "probe", "rebuilt",
-        "shifted", "advanced", "jumped", "fired", "period", "ahead",
+        "shifted", "advanced", "jumped", "fired", "period", "ahead", "meets",
     ]  # fmt: skip
 
     @given(_arguments())
@@ -611,6 +626,34 @@ def test_pinning_is_exact_for_orderings_not_for_equality() -> None:
     assert pinned.astimezone(timezone.utc) == same.astimezone(timezone.utc)
     assert (pinned == same) is False  # the fold-dependent side: never equal across tzinfos
     assert not pinned < same and not pinned > same and pinned <= same  # instants
+
+
+def test_pinning_is_exact_for_equality_with_a_fixed_offset() -> None:
+    """Why _tz_replace(a) == b is exact when b is aware in UTC or a fixed offset: neither
+    side's offset then depends on fold, so == compares the instants, as pytz did; the
+    ZoneInfo datetime itself, in the repeated or skipped hour, equals no other tzinfo's."""
+    _, after, _ = _pair("pytz_values", unsafe_fixes=True)
+    ny = "America/New_York"
+    tz, zone = pytz.timezone(ny), after.ZoneInfo(ny)
+    for naive, is_dst, utc in [
+        (datetime(2020, 11, 1, 1, 30), True, datetime(2020, 11, 1, 5, 30)),  # EDT, fold 0
+        (datetime(2020, 11, 1, 1, 30), False, datetime(2020, 11, 1, 6, 30)),  # EST, fold 1
+        (datetime(2020, 3, 8, 2, 30), True, datetime(2020, 3, 8, 6, 30)),  # skipped: EDT
+        (datetime(2020, 3, 8, 2, 30), False, datetime(2020, 3, 8, 7, 30)),  # skipped: EST
+    ]:
+        for other in (utc.replace(tzinfo=timezone.utc), utc.replace(tzinfo=pytz.utc)):
+            assert tz.localize(naive, is_dst=is_dst) == other  # pytz: one instant, equal
+            for offset in (timezone(timedelta(hours=3)), after.ZoneInfo("UTC")):
+                fixed = other.astimezone(offset)
+                assert tz.localize(naive, is_dst=is_dst) == fixed
+                local = after._tz_localize(naive, zone, is_dst=is_dst)
+                assert local.astimezone(timezone.utc) == other  # the same instant...
+                assert (local == fixed, local != fixed) == (False, True)  # ...yet unequal
+                pinned = after._tz_replace(local)
+                assert (pinned == fixed, pinned != fixed) == (True, False)
+                assert (fixed == pinned, fixed != pinned) == (True, False)
+                later = fixed + timedelta(minutes=1)
+                assert (pinned == later, pinned != later) == (False, True)
 
 
 def test_tzname_none_fix_differs_for_static_zones_as_documented() -> None:

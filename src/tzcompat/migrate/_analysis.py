@@ -635,6 +635,13 @@ class Analysis:
             return False
         if self.pinned(node):
             return True
+        if "datetime.datetime" in self.qnames(node.func):  # datetime(..., tzinfo=utc)
+            kwargs = {a.keyword.value: a.value for a in node.args if a.keyword}
+            positional = [a.value for a in node.args if a.keyword is None]
+            tz = kwargs.get("tzinfo")
+            if tz is None and len(positional) >= 8 and not any(a.star for a in node.args):
+                tz = positional[7]  # the 8th positional argument is tzinfo
+            return tz is not None and self.utc_like(tz)
         found = self.attached_tz(node)
         return found is not None and self.utc_like(found[0])
 

@@ -77,6 +77,26 @@ CODES = (
             "of unknown type have no exact fix and stay marked)"
         ),
     ),
+    CodeInfo(
+        "TZM132",
+        "inter-zone-equality",
+        "marker",
+        "unsafe",
+        message=(
+            "== or != of a datetime aware in a pytz zone with one aware in UTC or a fixed "
+            "offset compared instants; the first becomes a ZoneInfo datetime, and in the "
+            "zone's repeated or skipped hour (where its offset depends on fold) it is unequal "
+            "to every datetime of another tzinfo, the same instant included (PEP 495)"
+        ),
+        comment=(
+            "pytz compared instants; in a repeated or skipped hour a ZoneInfo datetime "
+            "equals nothing of another tzinfo"
+        ),
+        fix_note=(
+            "rewritten to _tz_replace(a) == b: a at its own fixed offset, so neither side's "
+            "offset depends on fold and == compares the instants, as pytz did"
+        ),
+    ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = None
@@ -205,6 +225,7 @@ def leave_Comparison(
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     pin: int | None = None  # the operand to pin when the other side's type is unknown
     equality = False  # an == or != with a value of unknown type: no exact fix
+    across: list[int] = []  # zone-aware operands of an == or != with a UTC/fixed-offset one
     for index, target in enumerate(original.comparisons):
         if not isinstance(target.operator, _ORDERING):
             continue
@@ -212,22 +233,37 @@ def leave_Comparison(
         aware_left, aware_right = m.zone_aware(left), m.zone_aware(right)
         if aware_left and aware_right:
             return m.mark_or_fix(original, "aware-comparison", lambda: _compare_in_utc(m, updated))
+        same = isinstance(target.operator, cst.Equal | cst.NotEqual)
+        if same and aware_left and m.utc_aware(right):
+            across.append(index)
+            continue
+        if same and aware_right and m.utc_aware(left):
+            across.append(index + 1)
+            continue
         unknown = (aware_left and _maybe_same_zone(m, right)) or (
             aware_right and _maybe_same_zone(m, left)
         )
         if not unknown:
             continue
-        if isinstance(target.operator, cst.Equal | cst.NotEqual):
+        if same:
             equality = True
         elif pin is None:
             pin = index if aware_left else index + 1
+    if across:
+        # pinned, both sides have fixed offsets: == compares the instants, as pytz did; a
+        # chain that also compares with a value of unknown type keeps both markers, unfixed
+        mixed = equality or pin is not None
+        fix = None if mixed else (lambda: _pin_operands(m, updated, across))
+        result = m.mark_or_fix(original, "inter-zone-equality", fix)
+        if not mixed:
+            return result
     if pin is None and not equality:
         return None
     where = pin
     # Pinning one side is exact for orderings only: an == between different tzinfo objects is
     # False whenever either side's offset depends on fold (PEP 495), so _tz_replace(a) == b
     # would find a ZoneInfo-aware b in the repeated hour unequal to the same instant
-    fix = None if equality or where is None else (lambda: _pin_operand(m, updated, where))
+    fix = None if equality or across or where is None else (lambda: _pin_operand(m, updated, where))
     return m.mark_or_fix(
         original,
         "aware-comparison",
@@ -277,6 +313,12 @@ def _pin_operand(m: Migrator, node: cst.Comparison, index: int) -> cst.Compariso
     target = comparisons[index - 1]
     comparisons[index - 1] = target.with_changes(comparator=_pinned(m, target.comparator))
     return node.with_changes(comparisons=comparisons)
+
+
+def _pin_operands(m: Migrator, node: cst.Comparison, indexes: list[int]) -> cst.Comparison:
+    for index in indexes:
+        node = _pin_operand(m, node, index)
+    return node
 
 
 def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
@@ -346,6 +388,22 @@ _ENDS = (
     "    end = tz.localize(naive) + length\n"
     "    return end > deadline, end == deadline\n"
 )
+_SENT = (
+    "import pytz\n"
+    "from datetime import datetime\n"
+    "tz = pytz.timezone('Europe/Paris')\n"
+    "local = tz.localize(naive)\n"
+    "sent = local == datetime.fromtimestamp(stamp, pytz.utc)\n"
+    "late = local > datetime.fromtimestamp(stamp, pytz.utc)\n"
+)
+_SENT_CODES = (
+    "timezone-to-zoneinfo",
+    "localize-to-helper",
+    "utc-to-timezone-utc",
+    "utc-dst",
+    "inter-zone-equality",
+)
+
 EXAMPLES = (
     Example(
         before=(
@@ -547,6 +605,40 @@ EXAMPLES = (
             "    return end != None and end != ''\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-comparison"),
+        options=(("unsafe_fixes", True),),
+    ),
+    # == with a datetime aware in UTC: pytz compared instants, and so does an ordering after
+    # the migration; the == does not in the repeated or skipped hour, where the ZoneInfo side's
+    # offset depends on fold. Pinned, neither side's offset does: the fix is exact
+    Example(
+        before=_SENT,
+        after=(
+            "from datetime import timezone, datetime\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "local = _tz_localize(naive, tz)\n"
+            "# tzcompat-migrate[inter-zone-equality]: pytz compared instants; in a repeated or "
+            "skipped hour a ZoneInfo datetime equals nothing of another tzinfo\n"
+            "sent = local == datetime.fromtimestamp(stamp, timezone.utc)\n"
+            "late = local > datetime.fromtimestamp(stamp, timezone.utc)\n"
+        ),
+        codes=_SENT_CODES,
+    ),
+    Example(
+        before=_SENT,
+        after=(
+            "from datetime import timezone, datetime\n"
+            "from _tzmigrate import _tz_localize, _tz_replace\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "local = _tz_localize(naive, tz)\n"
+            "sent = _tz_replace(local) == datetime.fromtimestamp(stamp, timezone.utc)\n"
+            "late = local > datetime.fromtimestamp(stamp, timezone.utc)\n"
+        ),
+        codes=_SENT_CODES,
         options=(("unsafe_fixes", True),),
     ),
 )
