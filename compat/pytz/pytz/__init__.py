@@ -13,11 +13,9 @@ import os
 import sys
 
 import tzcompat.pytz as _impl
-from tzcompat.pytz import exceptions, lazy, reference, tzfile, tzinfo
 
-for _sub in (exceptions, lazy, reference, tzfile, tzinfo):
-    sys.modules[__name__ + "." + _sub.__name__.rsplit(".", 1)[1]] = _sub
-sys.modules[__name__] = _impl
+for _name, _module in _impl._as_pytz().items():  # the submodules first, then pytz itself
+    sys.modules[_name] = _module
 # Classes report pytz's module names (pytz.tzinfo, pytz.exceptions, ...), as pytz's own do.
 _impl._set_pytz_names()
 

@@ -26,7 +26,6 @@ from typing import Any
 
 __all__ = ["install", "installed", "uninstall"]
 
-_PYTZ_SUBMODULES = ("exceptions", "lazy", "reference", "tzfile", "tzinfo")
 _DATEUTIL_SUBMODULES = ("_common", "_factories", "_tzfile", "_tzpath", "tz")
 _MISSING: Any = object()
 _lock = threading.RLock()
@@ -232,12 +231,11 @@ def _install_pytz() -> None:
     finally:
         _installing_pytz = False
 
-    pairs = [(_set_module("pytz", shim), shim)]
-    for sub in _PYTZ_SUBMODULES:
-        mod = importlib.import_module(f"tzcompat.pytz.{sub}")
-        pairs.append((_set_module(f"pytz.{sub}", mod), mod))
+    modules = shim._as_pytz()
+    olds = {name: _set_module(name, mod) for name, mod in modules.items()}
+    pairs = [(olds[name], mod) for name, mod in modules.items()]
     # Real pytz zones in globals are converted: find their base class, if pytz was loaded.
-    real_tzinfo = pairs[1 + _PYTZ_SUBMODULES.index("tzinfo")][0]
+    real_tzinfo = olds["pytz.tzinfo"]
     real_base = getattr(real_tzinfo, "BaseTzInfo", None) if real_tzinfo is not _MISSING else None
     skip = {id(real) for real, _ in pairs if real is not _MISSING}
     _rebind(_mapping(pairs, "pytz"), skip, _convert_pytz, real_base)

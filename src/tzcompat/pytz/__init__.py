@@ -670,6 +670,19 @@ def _test() -> Any:
     return doctest.testmod(sys.modules[__name__])
 
 
+def _as_pytz() -> dict[str, Any]:
+    """The ``sys.modules`` entries that make this adapter ``pytz``: its submodules
+    (``pytz.tzinfo``, ``pytz.exceptions``, ...), then ``pytz`` itself. The drop-in,
+    ``install()`` and the stand-in below all put these in place."""
+    from . import exceptions, lazy, reference, tzfile
+    from . import tzinfo as tzinfo_mod
+
+    subs = (exceptions, lazy, reference, tzfile, tzinfo_mod)
+    modules: dict[str, Any] = {"pytz" + m.__name__[len(__name__):]: m for m in subs}
+    modules["pytz"] = sys.modules[__name__]
+    return modules
+
+
 def _stand_in() -> None:
     """Be ``pytz`` in this process when no other pytz could be (none installed).
 
@@ -692,12 +705,8 @@ def _stand_in() -> None:
         except Exception:  # a broken drop-in: leave pytz alone
             pass
         return
-    from . import exceptions, lazy, reference, tzfile
-    from . import tzinfo as tzinfo_mod
-
-    for sub in (exceptions, lazy, reference, tzfile, tzinfo_mod):
-        sys.modules.setdefault("pytz." + sub.__name__.rsplit(".", 1)[1], sub)
-    sys.modules["pytz"] = sys.modules[__name__]
+    for name, module in _as_pytz().items():
+        sys.modules.setdefault(name, module)
     # pandas 3 looks for pytz once, when it is imported. Imported before this module, it found
     # none and would now take our zones for plain tzinfo objects: its check that pytz is
     # importable passes (the error it raised before is gone) and every wall time gets the
