@@ -97,6 +97,8 @@ class ProjectIndex:
     stamps: dict[str, str] = field(default_factory=dict)
     #: every module's ``aware_args``: parameters some call hands a zone-aware datetime
     aware_args: frozenset[str] = frozenset()
+    #: the function and method names of ``aware_args``
+    aware_callees: frozenset[str] = frozenset()
     #: the run leaves out modules of the project (``--exclude``): what a public function
     #: returns may reach code that is not migrated with it
     partial: bool = False
@@ -126,8 +128,7 @@ class ProjectIndex:
         utc = (q.rpartition(".")[2] for q in self.utc_names)
         # a module defining the function a call hands an aware datetime (a base class's
         # method); builtins (min(aware, ...)) are nobody's
-        called = (a.rpartition(":")[0] for a in self.aware_args)
-        taking = frozenset(called) - _BUILTINS
+        taking = self.aware_callees - _BUILTINS
         return self.zone_names | frozenset(legacy) | frozenset(utc) | taking
 
     @property
@@ -173,6 +174,7 @@ class ProjectIndex:
             for module, name in facts.imported:
                 self.imported_from.setdefault(module, set()).add(name)
         self.aware_args = frozenset(a for m in self.modules.values() for a in m.aware_args)
+        self.aware_callees = frozenset(a.rpartition(":")[0] for a in self.aware_args)
         self.utc_names.clear()
         for facts in self.modules.values():
             self.utc_names.update(f"{facts.name}.{n}" for n in facts.utc_bindings)
@@ -661,7 +663,7 @@ def takes_aware(facts: ModuleFacts, index: ProjectIndex) -> bool:
     whose parameter some call of the project hands a zone-aware datetime (``aware_args``)."""
     if "arith" not in facts.gate or not facts.functions:
         return False
-    return any(a.rpartition(":")[0] in facts.functions for a in index.aware_args)
+    return not facts.functions.isdisjoint(index.aware_callees)
 
 
 def _escapes(facts: ModuleFacts, index: ProjectIndex) -> bool:
@@ -814,12 +816,14 @@ def _aware_returns(
             return any(aware(v, local, cls, depth + 1) for v in local.get(node.id, ()))
         return False
 
+    # each function's local assignments, read once for the rounds below and the calls after
+    locals_of = {name: _local_values(func, walks) for name, func in functions.items()}
     for _ in range(4):  # methods calling methods: a few rounds reach a fixed point
         before = len(found)
         for name, func in functions.items():
             if name in found:
                 continue
-            local = _local_values(func, walks)
+            local = locals_of[name]
             cls = name.rpartition(".")[0]
             for node in walks(func):
                 if isinstance(node, ast.Return) and aware(node.value, local, cls, 0):
@@ -829,7 +833,7 @@ def _aware_returns(
             break
     args: set[str] = set()
     for name, func in functions.items():
-        local = _local_values(func, walks)
+        local = locals_of[name]
         cls = name.rpartition(".")[0]
         for node in walks(func):
             if not isinstance(node, ast.Call):
