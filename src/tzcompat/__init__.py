@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     )
     from ._watch import Watcher, watch
     from ._zoneinfo import RawZoneInfo, ZoneInfo
-    from .migrate._install import install, uninstall
+    from .shims import install, uninstall
 
 __version__ = "0.1.0"
 
@@ -78,8 +78,8 @@ _HOMES = {
     "reset_tzpath": "_tzpath",
     "RawZoneInfo": "_zoneinfo",
     "ZoneInfo": "_zoneinfo",
-    "install": "migrate._install",
-    "uninstall": "migrate._install",
+    "install": "shims",
+    "uninstall": "shims",
 }
 
 

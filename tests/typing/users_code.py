@@ -18,6 +18,8 @@ import tzcompat
 import tzcompat.dateutil
 import tzcompat.migrate
 import tzcompat.pytz
+import tzcompat.shims
+import tzcompat.shims.audit
 from tzcompat import Transition, ZoneInfo, ZoneState
 
 naive = datetime(2020, 11, 1, 1, 30)
@@ -120,8 +122,13 @@ assert_type(tz.available_iana_timezones(), set[str])
 result = tzcompat.migrate.migrate_source("import pytz\n")
 assert_type(result.code, str)
 assert_type(tzcompat.migrate.main(["--help"]), int)
-tzcompat.migrate.install(pytz=True, dateutil=False)
-tzcompat.migrate.enable_warnings()
+
+# --- tzcompat.shims --------------------------------------------------------------------------
+
+tzcompat.shims.install(pytz=True, dateutil=False)
+tzcompat.shims.enable_warnings()
+assert_type(tzcompat.shims.installed(), frozenset[str])
+assert_type(tzcompat.shims.audit.sites(), list[tuple[int, str, str, int]])
 tzcompat.install()
 tzcompat.uninstall()
 utc_zone: tzinfo = timezone.utc

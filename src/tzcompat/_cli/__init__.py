@@ -159,7 +159,7 @@ def _dispatch(argv: list[str], prog: str) -> int | None:
         except SystemExit as exc:  # its argparse: --help, or a usage error
             return _status(exc)
     if argv and argv[0] == "run":
-        from ..migrate._run import main as run_main
+        from ..shims._run import main as run_main
 
         return run_main(argv[1:], prog=f"{prog} run")
     return None

@@ -6,8 +6,10 @@ checks, each adapter class also derives from its real counterpart, placed after 
 adapter class in the MRO: every method and attribute still resolves to the adapter's code,
 and the few names only the real classes define are hidden (``hide_real_only``).
 
-The real package is imported only if it is installed, and not while ``install()`` is putting
-the adapter in its place (then ``dateutil.tz`` *is* this package and needs no peer).
+The real package is imported only if it is installed and ``dateutil.tz`` is not taken: when
+``tzcompat.shims.install()`` puts the adapter in its place it reserves the name first (a
+``None`` entry in ``sys.modules``, Python's own "not importable" mark), so the adapter it then
+imports derives from nothing; ``dateutil.tz`` *is* this package and needs no peer.
 """
 
 from __future__ import annotations
@@ -23,13 +25,11 @@ __all__ = ["bases", "hide_real_only", "real_class", "real_homes", "real_module"]
 
 
 def _load() -> ModuleType | None:
-    loaded = sys.modules.get("dateutil.tz")
-    if loaded is not None:
-        # Under install() the entry is this package itself, which is no peer.
+    if "dateutil.tz" in sys.modules:
+        # The entry is this package itself under install(), or None while install() imports
+        # it (the name is reserved for the adapter then, see tzcompat.shims): no peer.
+        loaded = sys.modules["dateutil.tz"]
         return loaded if getattr(loaded, "__name__", None) == "dateutil.tz" else None
-    installer = sys.modules.get("tzcompat.migrate._install")
-    if installer is not None and getattr(installer, "_installing_dateutil", False):
-        return None
     try:
         import dateutil.tz as real
     except Exception:  # not installed, blocked (sys.modules entry None) or broken

@@ -18,7 +18,7 @@ import bisect
 import struct
 from datetime import datetime, timedelta
 
-from .. import read_tzif
+from .._tzif import read_tzif
 from . import _peer
 from ._base import _tzinfo
 from ._dstinfer import infer_dst_offset_at, infer_dst_offsets

@@ -1,9 +1,10 @@
-"""Tools to move code off pytz and dateutil.tz.
+"""The codemod: rewrite pytz and dateutil.tz code to zoneinfo (``python -m tzcompat migrate``).
 
-``install()``/``uninstall()`` swap the shims into ``sys.modules`` (``_install``),
-``enable_warnings()`` turns on ``PytzUsageWarning`` at every pytz-only call (``_warnings``),
-and ``python -m tzcompat migrate`` (``_cli``) runs the LibCST codemod in ``_codemod``. LibCST is
-an optional extra (``tzcompat[migrate]``): nothing here imports it until the codemod runs.
+LibCST is an optional extra (``tzcompat[migrate]``): nothing here imports it until the codemod
+runs, and nothing outside this package imports it (the import contract in ``.importlinter``).
+The run-time aids (``install()``, ``PytzUsageWarning``, the audit, ``tzcompat run``, the pytest
+plugin) live in ``tzcompat.shims``; the names they had here still work, with a
+``DeprecationWarning``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from ..shims import PytzUsageWarning, disable_warnings, enable_warnings, install, uninstall
+
     # The lazy names below, as type checkers should see them.
     from ._driver import migrate_source
-    from ._install import install, uninstall
     from ._project import build_index
-    from ._warnings import PytzUsageWarning, disable_warnings, enable_warnings
 
 __all__ = [
     "PytzUsageWarning",
@@ -32,14 +33,12 @@ __all__ = [
 # Each lazy name and the submodule that defines it: importing tzcompat.migrate stays cheap,
 # and migrate_source (LibCST) is imported only when asked for.
 _LAZY = {
-    "install": "_install",
-    "uninstall": "_install",
-    "PytzUsageWarning": "_warnings",
-    "enable_warnings": "_warnings",
-    "disable_warnings": "_warnings",
-    "migrate_source": "_codemod",
+    "migrate_source": "_driver",
     "build_index": "_project",
 }
+
+# Names that moved to tzcompat.shims (the run-time aids need neither LibCST nor the codemod).
+_MOVED = ("install", "uninstall", "PytzUsageWarning", "enable_warnings", "disable_warnings")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,6 +49,17 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def __getattr__(name: str) -> Any:
+    if name in _MOVED:
+        import warnings
+
+        from .. import shims
+
+        warnings.warn(
+            f"tzcompat.migrate.{name} moved to tzcompat.shims.{name}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(shims, name)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -59,4 +69,4 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    return sorted(set(globals()) | set(_LAZY) | set(_MOVED))

@@ -87,14 +87,14 @@ def open_resource(name: str) -> IO[bytes]:
     root = _tzdata_dir()
     if root is not None:
         return open(os.path.join(root, *parts), "rb")
-    import tzcompat
+    from .. import _tzpath, _zoneinfo
 
     rel = "/".join(parts)
-    fobj = tzcompat.find_data_file(rel)
+    fobj = _tzpath.find_data_file(rel)
     if fobj is not None:
         return fobj
     try:
-        zi = tzcompat.ZoneInfo(rel)
+        zi = _zoneinfo.ZoneInfo(rel)
     except Exception:
         raise FileNotFoundError(2, "No such file or directory", rel) from None
     source = zi.source
@@ -135,9 +135,9 @@ def _read_data_file(name: str) -> tuple[bytes, str] | None:
             except FileNotFoundError:
                 return None
         else:
-            import tzcompat
+            from .. import _tzpath
 
-            f = tzcompat.find_data_file(name)
+            f = _tzpath.find_data_file(name)
             if f is None:
                 return None
             where = str(getattr(f, "name", name))
@@ -180,17 +180,17 @@ def _load_core_zone(name: str) -> tuple[Any, Any]:
             engine = ZoneEngine.from_file(f, key=name)
 
         def public() -> Any:
-            import tzcompat
+            from .. import _zoneinfo
 
             with open(path, "rb") as f:
-                return tzcompat.ZoneInfo.from_file(f, key=name)
+                return _zoneinfo.ZoneInfo.from_file(f, key=name)
 
         return engine, public
 
     def from_lookup() -> Any:
-        import tzcompat
+        from .. import _zoneinfo
 
-        return tzcompat.ZoneInfo(name)
+        return _zoneinfo.ZoneInfo(name)
 
     return ZoneEngine.load(name), from_lookup
 
@@ -211,11 +211,9 @@ def _zone_names() -> list[str]:
         if not names:
             raise ValueError(f"tzcompat.pytz: {where} names no zones")
     else:
-        import tzcompat
+        from .. import _tzpath
 
-        available = getattr(tzcompat, "available_timezones", None)
-        if available is not None:
-            names.update(available())
+        names.update(_tzpath.available_timezones())
     names.discard("Factory")
     names.discard("localtime")
     return sorted(names)
@@ -224,9 +222,9 @@ def _zone_names() -> list[str]:
 def _data_version() -> str | None:
     root = _tzdata_dir()
     if root is None:
-        import tzcompat
+        from .. import _tzpath
 
-        return tzcompat.data_version()
+        return _tzpath.data_version()
     try:
         found = _read_data_file("tzdata.zi")
     except ValueError:
@@ -372,9 +370,9 @@ class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     @property
     def zoneinfo(self) -> Any:
         """The core ``ZoneInfo('UTC')``."""
-        import tzcompat
+        from .. import _zoneinfo
 
-        return tzcompat.ZoneInfo("UTC")
+        return _zoneinfo.ZoneInfo("UTC")
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _pickle_func("_UTC", _unpickle_utc), ()
@@ -693,9 +691,10 @@ def _stand_in() -> None:
     installed it is imported, so the process is the same whichever is imported first).
     ``TZCOMPAT_PYTZ_ALIAS=0`` turns it off.
     """
+    from .. import _env
     from . import _realpytz
 
-    if _realpytz.nothing_else is None or _realpytz._off("TZCOMPAT_PYTZ_ALIAS"):
+    if _realpytz.nothing_else is None or not _env.env_flag("TZCOMPAT_PYTZ_ALIAS", True):
         return
     if "pytz" in sys.modules:
         return

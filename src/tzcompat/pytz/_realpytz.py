@@ -6,7 +6,8 @@ pytz.NonExistentTimeError`` (croniter) and the like accept tzcompat's objects. E
 and attribute stays the adapter's own: its classes come first in the method resolution order.
 
 Real pytz is never imported when it is absent, when ``pytz`` is tzcompat itself (the drop-in
-package, or ``install()`` importing the adapter to put it in pytz's place), or when
+package, or ``tzcompat.shims.install()``, which reserves the name with a ``None`` entry in
+``sys.modules`` before it imports the adapter to put it in pytz's place), or when
 ``TZCOMPAT_PYTZ_BASES=0``. ``nothing_else`` tells the adapter whether ``pytz`` would be
 anything but tzcompat in this process (see ``tzcompat.pytz._stand_in``).
 """
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
+
+from .._env import env_flag
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -31,10 +34,6 @@ def _is_ours(origin: str | None) -> bool:
     return os.path.exists(os.path.join(os.path.dirname(origin), DROPIN_MARKER))
 
 
-def _off(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("0", "false", "no", "off")
-
-
 def _find_spec(name: str) -> Any:
     """``importlib.util.find_spec`` for a top-level name, without importing importlib.util
     (which loads collections and functools: tzcompat.pytz must import cheaper than pytz)."""
@@ -48,8 +47,6 @@ def _find_spec(name: str) -> Any:
 
 def _find() -> ModuleType | None:
     global nothing_else
-    if getattr(sys.modules.get("tzcompat.migrate._install"), "_installing_pytz", False):
-        return None
     if "pytz" not in sys.modules:
         try:
             spec = _find_spec("pytz")
@@ -58,7 +55,7 @@ def _find() -> ModuleType | None:
         if spec is None or _is_ours(spec.origin):
             nothing_else = "absent" if spec is None else "drop-in"
             return None
-    if _off("TZCOMPAT_PYTZ_BASES"):
+    if not env_flag("TZCOMPAT_PYTZ_BASES", default=True):
         return None
     if "pytz" in sys.modules:
         mod = sys.modules["pytz"]

@@ -46,7 +46,7 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
         raise struct.error(str(exc)) from exc
 
     def public() -> Any:
-        from tzcompat import ZoneInfo
+        from .._zoneinfo import ZoneInfo
 
         return ZoneInfo.from_file(io.BytesIO(data), key=zone)
 

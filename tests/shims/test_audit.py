@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tzcompat.migrate import _audit
+from tzcompat.shims import audit as _audit
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 

@@ -32,19 +32,18 @@ def test_public_names_are_lazy(tmp_path: Path) -> None:
     check(
         """
         import sys, warnings
-        import tzcompat, tzcompat.migrate as migrate
-        # Importing the core or tzcompat.migrate loads neither adapter nor LibCST.
+        import tzcompat, tzcompat.shims as shims
+        # Importing the core or the shims loads neither adapter, nor the codemod, nor LibCST.
         assert not {"tzcompat.pytz", "tzcompat.dateutil", "libcst"} & set(sys.modules)
-        from tzcompat.migrate import _install, _warnings
-        assert tzcompat.install is migrate.install is _install.install
-        assert tzcompat.uninstall is migrate.uninstall is _install.uninstall
-        assert migrate.PytzUsageWarning is _warnings.PytzUsageWarning
-        assert issubclass(migrate.PytzUsageWarning, DeprecationWarning)
-        assert migrate.enable_warnings is _warnings.enable_warnings
-        assert migrate.disable_warnings is _warnings.disable_warnings
+        assert not [m for m in sys.modules if m.startswith("tzcompat.migrate")]
+        from tzcompat.shims import _install, _warnings
+        assert tzcompat.install is shims.install is _install.install
+        assert tzcompat.uninstall is shims.uninstall is _install.uninstall
+        assert shims.PytzUsageWarning is _warnings.PytzUsageWarning
+        assert issubclass(shims.PytzUsageWarning, DeprecationWarning)
         assert {"install", "uninstall"} <= set(dir(tzcompat)) & set(tzcompat.__all__)
-        assert set(migrate.__all__) <= set(dir(migrate))
-        for module in (tzcompat, migrate):
+        assert set(shims.__all__) <= set(dir(shims))
+        for module in (tzcompat, shims):
             try:
                 module.no_such_name
             except AttributeError:
@@ -56,13 +55,49 @@ def test_public_names_are_lazy(tmp_path: Path) -> None:
     )
 
 
+def test_old_migrate_names_still_work_with_a_deprecation(tmp_path: Path) -> None:
+    """What users may have written before the run-time aids left tzcompat.migrate."""
+    check(
+        """
+        import sys, warnings
+        import tzcompat.migrate as migrate
+        import tzcompat.shims as shims
+        for name in ("install", "uninstall", "PytzUsageWarning", "enable_warnings",
+                     "disable_warnings"):
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                value = getattr(migrate, name)
+            assert value is getattr(shims, name), name
+            assert [w.category for w in caught] == [DeprecationWarning], name
+            assert f"tzcompat.shims.{name}" in str(caught[0].message)
+            assert caught[0].filename == "<string>"  # points at the user's line
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            from tzcompat.migrate import PytzUsageWarning, enable_warnings
+            import tzcompat.migrate._audit as old_audit
+            import tzcompat.migrate._pytest_plugin as old_plugin
+        assert PytzUsageWarning is shims.PytzUsageWarning
+        import tzcompat.shims.audit, tzcompat.shims.pytest_plugin
+        assert old_audit is tzcompat.shims.audit
+        assert old_plugin is tzcompat.shims.pytest_plugin
+        assert {DeprecationWarning} == {w.category for w in caught}
+        moved = {str(w.message).split()[0] for w in caught}
+        assert moved == {"tzcompat.migrate." + n for n in
+                         ("PytzUsageWarning", "enable_warnings", "_audit", "_pytest_plugin")}
+        assert "libcst" not in sys.modules
+        assert set(migrate.__all__) <= set(dir(migrate))
+        """,
+        tmp_path,
+    )
+
+
 def test_install_before_imports(tmp_path: Path) -> None:
     check(
         """
         import sys
         from datetime import datetime
         from tzcompat import install
-        from tzcompat.migrate._install import installed
+        from tzcompat.shims._install import installed
         install()
         assert installed() == {"pytz", "dateutil"}
 
@@ -115,7 +150,7 @@ def test_install_after_imports_and_uninstall_restores(tmp_path: Path) -> None:
         real_parser_tz = dateutil.parser._parser.tz
         real_globals = dict(globals())
 
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         import tzcompat.pytz as P, tzcompat.dateutil as D
         _install.install()
 
@@ -154,7 +189,7 @@ def test_uninstall_without_prior_import_removes_entries(tmp_path: Path) -> None:
     check(
         """
         import sys
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         assert "pytz" not in sys.modules
         _install.install(pytz=True, dateutil=False)
         import pytz
@@ -174,7 +209,7 @@ def test_install_is_idempotent_and_incremental(tmp_path: Path) -> None:
         """
         import sys
         import pytz as real_pytz
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         _install.install(pytz=True, dateutil=False)
         _install.install(pytz=True, dateutil=False)
         assert _install.installed() == {"pytz"}
@@ -197,7 +232,7 @@ def test_pickles_name_pytz_under_install(tmp_path: Path) -> None:
         """
         import pickle
         from datetime import datetime
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         _install.install(dateutil=False)
         import pytz
         ny = pytz.timezone("America/New_York")
@@ -221,7 +256,7 @@ def test_dateutil_module_names(tmp_path: Path) -> None:
     check(
         r"""
         import importlib, pickle, subprocess, sys
-        from tzcompat.migrate import install, uninstall
+        from tzcompat.shims import install, uninstall
         install(pytz=False, dateutil=True)
         import dateutil.tz as tz
         import tzcompat.dateutil as D
@@ -282,7 +317,7 @@ def test_dateutil_without_python_dateutil(tmp_path: Path) -> None:
                 if name == "dateutil" or name.startswith("dateutil."):
                     raise ModuleNotFoundError(name)
         sys.meta_path.insert(0, Block())
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         _install.install(pytz=False)
         sys.meta_path.pop(0)
         from dateutil import tz
@@ -301,7 +336,7 @@ def test_env_switches_warnings_and_audit(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
     env.update(PYTHONPATH=SRC, TZCOMPAT_WARNINGS="1", TZCOMPAT_AUDIT="1")
     code = (
-        "from tzcompat.migrate import _install, _warnings, _audit\n"
+        "from tzcompat.shims import _install, _warnings, audit as _audit\n"
         "_install.install()\n"
         "assert _warnings.warnings_enabled() and _audit.enabled()\n"
         "import pytz\n"
@@ -317,7 +352,7 @@ def test_env_switches_warnings_and_audit(tmp_path: Path) -> None:
 
 @pytest.fixture
 def shims():
-    from tzcompat.migrate import _install
+    from tzcompat.shims import _install
 
     yield _install
     _install.uninstall()
@@ -357,7 +392,7 @@ def test_pytz_module_names_under_install_and_pandas(tmp_path: Path) -> None:
             del sys.modules[name]
         del _probe
 
-        from tzcompat.migrate import _install
+        from tzcompat.shims import _install
         _install.install(pytz=True, dateutil=False)
         import pytz
         import tzcompat.pytz as P

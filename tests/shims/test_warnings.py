@@ -11,9 +11,9 @@ from datetime import datetime, timedelta
 import pytest
 
 from tzcompat import pytz
-from tzcompat.migrate import _warnings
-from tzcompat.migrate._warnings import PytzUsageWarning, disable_warnings, enable_warnings
 from tzcompat.pytz import tzinfo as pytz_tzinfo
+from tzcompat.shims import _warnings
+from tzcompat.shims._warnings import PytzUsageWarning, disable_warnings, enable_warnings
 
 NY = pytz.timezone("America/New_York")
 

@@ -18,11 +18,12 @@ keep working, as every tzinfo does. ``uninstall()`` restores exactly what instal
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 import threading
 import types
 from typing import Any
+
+from .._env import env_flag
 
 __all__ = ["install", "installed", "uninstall"]
 
@@ -36,10 +37,6 @@ _rebound: list[tuple[dict[str, Any], str, Any, Any]] = []  # module dict, name, 
 _attrs: list[tuple[Any, str, Any, Any]] = []  # object, attribute, old value (or _MISSING), new
 _installed: set[str] = set()
 _enabled_here: list[str] = []  # "warnings" / "audit" switched on by install()
-
-
-def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def installed() -> frozenset[str]:
@@ -67,9 +64,9 @@ def install(
             _install_dateutil()
             _installed.add("dateutil")
         if warn is None:
-            warn = _env_flag("TZCOMPAT_WARNINGS")
+            warn = env_flag("TZCOMPAT_WARNINGS")
         if audit is None:
-            audit = _env_flag("TZCOMPAT_AUDIT")
+            audit = env_flag("TZCOMPAT_AUDIT")
         if warn and "warnings" not in _enabled_here:
             from . import _warnings
 
@@ -77,10 +74,10 @@ def install(
                 _warnings.enable_warnings()
                 _enabled_here.append("warnings")
         if audit and "audit" not in _enabled_here:
-            from . import _audit
+            from . import audit as audit_mod
 
-            if not _audit.enabled():
-                _audit.enable()
+            if not audit_mod.enabled():
+                audit_mod.enable()
                 _enabled_here.append("audit")
 
 
@@ -97,9 +94,9 @@ def uninstall() -> None:
 
                 _warnings.disable_warnings()
             else:
-                from . import _audit
+                from . import audit
 
-                _audit.disable(at_exit=True)
+                audit.disable(at_exit=True)
         _enabled_here.clear()
         for namespace, name, old, new in reversed(_rebound):
             if namespace.get(name) is new:
@@ -124,11 +121,12 @@ def uninstall() -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def _set_module(name: str, shim: types.ModuleType) -> Any:
+def _set_module(name: str, shim: types.ModuleType | None) -> Any:
     old = sys.modules.get(name, _MISSING)
     if old is not shim:
         _modules.append((name, old))
-        sys.modules[name] = shim
+        # None is Python's "not importable" mark (typeshed types the mapping without it).
+        sys.modules[name] = shim  # type: ignore[assignment]
     return old
 
 
@@ -218,21 +216,36 @@ def _convert_pytz(zone: Any) -> Any:
         return None
 
 
-#: True while install() imports tzcompat.pytz: the adapter then takes the place of pytz, so
-#: it must not import the real one to derive its classes from (tzcompat.pytz._realpytz).
-_installing_pytz = False
+def _import_reserving(adapter: str, name: str) -> tuple[types.ModuleType, Any]:
+    """Import the ``adapter`` that will take the module ``name``; returns it and what
+    ``sys.modules[name]`` held before (or ``_MISSING``).
+
+    While a first import runs, ``name`` is marked not importable (a ``None`` entry, Python's
+    own mark): the adapter then sees that the real library is not this process's and does not
+    import it to derive its classes from (``tzcompat.pytz._realpytz``,
+    ``tzcompat.dateutil._peer``). The caller replaces the mark with the adapter.
+    """
+    before = sys.modules.get(name, _MISSING)
+    if adapter not in sys.modules:
+        _set_module(name, None)
+    try:
+        module = importlib.import_module(adapter)
+    except BaseException:
+        if sys.modules.get(name, _MISSING) is None and before is not None:
+            _modules.pop()
+            if before is _MISSING:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = before
+        raise
+    return module, before
 
 
 def _install_pytz() -> None:
-    global _installing_pytz
-    _installing_pytz = True
-    try:
-        from tzcompat import pytz as shim
-    finally:
-        _installing_pytz = False
-
+    shim, before = _import_reserving("tzcompat.pytz", "pytz")
     modules = shim._as_pytz()
     olds = {name: _set_module(name, mod) for name, mod in modules.items()}
+    olds["pytz"] = before
     pairs = [(olds[name], mod) for name, mod in modules.items()]
     # Real pytz zones in globals are converted: find their base class, if pytz was loaded.
     real_tzinfo = olds["pytz.tzinfo"]
@@ -243,20 +256,10 @@ def _install_pytz() -> None:
     _attrs.extend(shim._set_pytz_names())
 
 
-#: True while install() imports tzcompat.dateutil: the adapter then takes the place of
-#: dateutil.tz, so it must not import the real one to derive its classes from.
-_installing_dateutil = False
-
-
 def _install_dateutil() -> None:
-    global _installing_dateutil
-    _installing_dateutil = True
-    try:
-        from tzcompat import dateutil as shim
-    finally:
-        _installing_dateutil = False
-
-    pairs = [(_set_module("dateutil.tz", shim), shim)]
+    shim, before = _import_reserving("tzcompat.dateutil", "dateutil.tz")
+    _set_module("dateutil.tz", shim)
+    pairs = [(before, shim)]
     for sub in _DATEUTIL_SUBMODULES:
         mod = importlib.import_module(f"tzcompat.dateutil.{sub}")
         pairs.append((_set_module(f"dateutil.tz.{sub}", mod), mod))

@@ -254,7 +254,7 @@ def test_usage_errors(tmp_path: Path) -> None:
 
 
 def test_main_in_process_restores_argv_and_path(tmp_path: Path, monkeypatch) -> None:
-    from tzcompat.migrate import _install, _run
+    from tzcompat.shims import _install, _run
 
     (tmp_path / "p.py").write_text("import sys\nRESULT = sys.argv[:]\n")
     argv, path0 = sys.argv[:], sys.path[0]

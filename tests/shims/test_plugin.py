@@ -47,7 +47,7 @@ TESTS = textwrap.dedent(
 
 def plugin_registered() -> bool:
     return any(
-        ep.name == "tzcompat" and ep.value == "tzcompat.migrate._pytest_plugin"
+        ep.name == "tzcompat" and ep.value == "tzcompat.shims.pytest_plugin"
         for ep in importlib.metadata.entry_points(group="pytest11")
     )
 
@@ -56,7 +56,7 @@ def pytest_run(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TZCOMPAT_", "PYTEST_"))}
     env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
     # With the package installed the entry point loads the plugin; otherwise load it by name.
-    load = [] if plugin_registered() else ["-p", "tzcompat.migrate._pytest_plugin"]
+    load = [] if plugin_registered() else ["-p", "tzcompat.shims.pytest_plugin"]
     return subprocess.run(
         [sys.executable, "-m", "pytest", *load, "-p", "no:cacheprovider", "-s", "-q",
          "--rootdir", str(project), *args],
@@ -78,7 +78,7 @@ def impl(out: str) -> list[str]:
 
 def test_entry_point_is_declared() -> None:
     text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
-    assert '[project.entry-points.pytest11]\ntzcompat = "tzcompat.migrate._pytest_plugin"' in text
+    assert '[project.entry-points.pytest11]\ntzcompat = "tzcompat.shims.pytest_plugin"' in text
 
 
 def test_without_option_nothing_changes(project: Path) -> None:
