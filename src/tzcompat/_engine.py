@@ -17,7 +17,9 @@ from datetime import datetime, timedelta, tzinfo
 from types import FunctionType
 
 from . import _tzpath
-from ._posix import _EPOCH_ORDINAL, PosixTZ, _days_before_year, _memo, _td, parse_posix_tz
+from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
+from ._calendar import days_before_year as _days_before_year
+from ._posix import PosixTZ, _memo, _td, parse_posix_tz
 from ._transitions import Transition, ZoneState
 from ._tzif import TZifData, read_tzif
 
@@ -36,7 +38,10 @@ _YEAR_CACHE_SIZE = 256
 # as many days as _YEAR_CACHE_SIZE years hold).
 _BLOCK_SHIFT = 5
 _BLOCK = 1 << _BLOCK_SHIFT
-_BLOCK_CACHE_SIZE = 3072  # the hot paths spell _BLOCK_SHIFT and _BLOCK - 1 as literals
+_BLOCK_CACHE_SIZE = 3072
+# The hot paths (utcoffset, dst, tzname, fromutc) spell _BLOCK_SHIFT and _BLOCK - 1 as the
+# literals 5 and 31: a constant costs less than a global lookup on every call.
+# tests/core/test_engine_constants.py checks that every such literal agrees with these.
 # An ordinal no date reaches: "no day from which the answer is constant".
 _NO_ORDINAL = 4_000_000
 # A year with more changes than this (only crafted files) gets no table: its answers
@@ -221,7 +226,7 @@ class _Rules:
     walls: dict[int, tuple[Any, ...] | bool]
     utcs: dict[int, tuple[Any, ...] | bool]
     misses: int  # misses while a table dict is full (see _build)
-    # Day blocks, keyed by ``ordinal >> _BLOCK_SHIFT``: see wall_block / utc_block.
+    # Day blocks, keyed by ``ordinal >> _BLOCK_SHIFT``, filled by _blocks from the year tables.
     wb: dict[int, tuple[Any, ...]]
     ub: dict[int, tuple[Any, ...]]
     # From the day after ordinal ``wfix`` (wall) / ``ufix`` (UTC) on, every answer is

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from ._calendar import DAYS_BEFORE_MONTH, days_before_year, is_leap
 from ._transitions import ZoneState
 
 TYPE_CHECKING = False
@@ -19,8 +20,6 @@ if TYPE_CHECKING:
 
 __all__ = ["PosixTZ", "parse_posix_tz"]
 
-_EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
-_CUM_DAYS = (0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365)
 
 
 # Bounded memo tables (plain dicts: functools would be one more module to import).
@@ -47,16 +46,6 @@ def _timedelta(seconds: int) -> timedelta:
     return timedelta(seconds=seconds)
 
 
-def _is_leap(year: int) -> bool:
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-
-
-def _days_before_year(year: int) -> int:
-    """Days from 1970-01-01 to January 1 of ``year``."""
-    y = year - 1
-    return y * 365 + y // 4 - y // 100 + y // 400 + 1 - _EPOCH_ORDINAL
-
-
 class _Rule:
     """When in a year a change happens: a day rule plus a local time of day."""
 
@@ -70,12 +59,13 @@ class _Rule:
         kind = self.kind
         if kind == "M":
             month, week, weekday = self.a, self.b, self.c
-            leap = month > 2 and _is_leap(year)
-            first = _days_before_year(year) + _CUM_DAYS[month - 1] + leap
+            leap = month > 2 and is_leap(year)
+            first = days_before_year(year) + DAYS_BEFORE_MONTH[month - 1] + leap
             # 1970-01-01 was a Thursday (POSIX weekday 4).
             day = (weekday - (first + 4)) % 7
             day += 7 * (week - 1)
-            length = _CUM_DAYS[month] - _CUM_DAYS[month - 1] + (month == 2 and _is_leap(year))
+            length = DAYS_BEFORE_MONTH[month] - DAYS_BEFORE_MONTH[month - 1]
+            length += month == 2 and is_leap(year)
             if day >= length:
                 day -= 7
             days = first + day
@@ -85,10 +75,10 @@ class _Rule:
             # one. RFC 8536 permanent-DST strings such as "EST5EDT,0/0,J365/25"
             # rely on the J365/25 end meeting the next year's 0/0 start.
             n = self.a
-            days = _days_before_year(year) - 1 + n + (n >= 59 and _is_leap(year))
+            days = days_before_year(year) - 1 + n + (n >= 59 and is_leap(year))
         else:
             # The zero-based form, also on the stdlib's day count.
-            days = _days_before_year(year) - 1 + self.a
+            days = days_before_year(year) - 1 + self.a
         return days * 86400 + self.seconds
 
     def __repr__(self) -> str:

@@ -19,8 +19,8 @@ from array import array
 from datetime import date
 
 from . import _tzpath
+from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
-from ._posix import _EPOCH_ORDINAL
 from ._tzif import TZifData, read_tzif
 from ._tzifwrite import write_tzif
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from datetime import MAXYEAR, MINYEAR, datetime, timedelta
 
+from .._calendar import days_before_month, days_before_year, is_leap
 from . import _peer
 
 TYPE_CHECKING = False
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 __all__ = ["_TZStr", "_parse_tz_str", "_ttinfo"]
 
 _EPOCH = datetime(1970, 1, 1)
-_EPOCH_ORDINAL = _EPOCH.toordinal()
 
 # A rule may name a time up to 167 hours past its day, and local time is within a
 # day of UTC, so only times this close to a new year can see the neighbouring
@@ -39,11 +39,6 @@ def _td(seconds: int) -> timedelta:
             _TD_CACHE.clear()
         td = _TD_CACHE[seconds] = timedelta(seconds=seconds)
     return td
-
-
-def _isleap(year: int) -> bool:
-    # calendar.isleap, without importing calendar (and locale) at import time.
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
 
 
 class _LazyPattern:
@@ -100,19 +95,6 @@ class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[mi
 _NO_TTINFO = _ttinfo(None, None, None)
 
 
-def _days_before_year(year: int) -> int:
-    """Days from 1970-01-01 to January 1 of ``year`` (any integer year)."""
-    y = year - 1
-    return y * 365 + y // 4 - y // 100 + y // 400 + 1 - _EPOCH_ORDINAL
-
-
-_MONTH_STARTS = (0, 0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334)
-
-
-def _days_before_month(year: int, month: int) -> int:
-    return _days_before_year(year) + _MONTH_STARTS[month] + (month > 2 and _isleap(year))
-
-
 class _DayOffset:
     """``n`` (0-based, counting February 29) or ``Jn`` (1-based, never counting it)."""
 
@@ -132,9 +114,9 @@ class _DayOffset:
         day = self.d
         if self.julian:
             day -= 1
-            if day >= 59 and _isleap(year):
+            if day >= 59 and is_leap(year):
                 day += 1  # Jn skips February 29, so from March on it is a day later
-        return (_days_before_year(year) + day) * 86400 + (
+        return (days_before_year(year) + day) * 86400 + (
             self.hour * 3600 + self.minute * 60 + self.second
         )
 
@@ -160,8 +142,8 @@ class _CalendarOffset:
 
     def year_to_epoch(self, year: int) -> int:
         # Ordinals, not datetime.date: years 0 and 10000 matter at the range ends.
-        first = _days_before_month(year, self.m)
-        nxt = _days_before_month(year + 1, 1) if self.m == 12 else _days_before_month(
+        first = days_before_month(year, self.m)
+        nxt = days_before_month(year + 1, 1) if self.m == 12 else days_before_month(
             year, self.m + 1
         )
         # 1970-01-01 was a Thursday (POSIX weekday 4).
@@ -301,8 +283,8 @@ class _TZStr:
 
     def _near_new_year(self, ts: float, year: int) -> bool:
         return (
-            ts < _days_before_year(year) * 86400 + _NEW_YEAR_MARGIN
-            or ts >= _days_before_year(year + 1) * 86400 - _NEW_YEAR_MARGIN
+            ts < days_before_year(year) * 86400 + _NEW_YEAR_MARGIN
+            or ts >= days_before_year(year + 1) * 86400 - _NEW_YEAR_MARGIN
         )
 
     def _get_trans_info(self, ts: int, year: int, fold: int) -> _ttinfo:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from datetime import date, datetime, timedelta
 
+from .._calendar import is_leap
 from . import _peer
 from ._base import ZERO, tzrangebase
-from ._footer import _isleap
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _month_days(year: int, month: int) -> int:
         import calendar
 
         return calendar.monthrange(year, month)[1]
-    return 29 if month == 2 and _isleap(year) else _MONTH_DAYS[month]
+    return 29 if month == 2 and is_leap(year) else _MONTH_DAYS[month]
 
 
 def _split_seconds(total: int) -> tuple[int, int, int, int]:
@@ -131,7 +131,7 @@ class _YearRule:
         month = self.month or other.month
         day = min(_month_days(year, month), self.day or other.day)
         days = 0
-        if self.leapdays and month > 2 and _isleap(year):
+        if self.leapdays and month > 2 and is_leap(year):
             days = self.leapdays
         ret = other.replace(year=year, month=month, day=day) + timedelta(
             days=days, seconds=self.seconds

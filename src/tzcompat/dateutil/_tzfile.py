@@ -18,6 +18,8 @@ import bisect
 import struct
 from datetime import datetime, timedelta
 
+from .._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
+from .._calendar import days_before_year, is_leap
 from .._tzif import read_tzif
 from . import _peer
 from ._base import _tzinfo
@@ -25,8 +27,6 @@ from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
 from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
-    _days_before_year,
-    _isleap,
     _parse_tz_str,
     _td,
     _ttinfo,
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
 
 __all__ = ["_TZStr", "_ttinfo", "_unpickle", "load_data", "tzfile"]
 
-_EPOCH_ORDINAL = datetime(1970, 1, 1).toordinal()
 _NOTHING = object()
 _bisect_right = bisect.bisect_right
 
@@ -397,8 +396,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         """``(lo, local)``: ``local`` is ``_trans_local[fold][lo:hi]`` for the transitions
         within a day of ``year``, the only ones whose local times can fall inside it."""
         trans = self._trans_utc
-        lo = _bisect_right(trans, _days_before_year(year) * 86400 - 86400)
-        hi = bisect.bisect_left(trans, _days_before_year(year + 1) * 86400 + 86400)
+        lo = _bisect_right(trans, days_before_year(year) * 86400 - 86400)
+        hi = bisect.bisect_left(trans, days_before_year(year + 1) * 86400 + 86400)
         return lo, [self._local_at(fold, k) for k in range(lo, hi)]
 
     def _window(self, year: int, fold: int) -> tuple[int, list[int]] | None:
@@ -439,8 +438,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     # exact path.
 
     def _wall_segments(self, year: int, fold: int) -> tuple[Any, Any]:
-        ys = _days_before_year(year) * 86400
-        ye = ys + (366 if _isleap(year) else 365) * 86400
+        ys = days_before_year(year) * 86400
+        ye = ys + (366 if is_leap(year) else 365) * 86400
         n = len(self._trans_utc)
         # A scan, not a bisect: local times need not be sorted, and bisect's answer
         # only changes where the time crosses one of them anyway.
@@ -469,8 +468,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         return tuple(starts[1:]), tuple(values)
 
     def _utc_segments(self, year: int) -> tuple[Any, Any]:
-        ys = _days_before_year(year) * 86400
-        ye = ys + (366 if _isleap(year) else 365) * 86400
+        ys = days_before_year(year) * 86400
+        ye = ys + (366 if is_leap(year) else 365) * 86400
         trans = self._trans_utc
         n = len(trans)
         tti_at = self._tti_at
@@ -728,8 +727,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def _year_ends(self, year: int) -> tuple[datetime, datetime | None]:
         """January 1 of ``year`` and of the next year (None past 9999), carrying the zone."""
-        end = self._aware(_days_before_year(year + 1) * 86400) if year < 9999 else None
-        return self._aware(_days_before_year(year) * 86400), end
+        end = self._aware(days_before_year(year + 1) * 86400) if year < 9999 else None
+        return self._aware(days_before_year(year) * 86400), end
 
     @staticmethod
     def _flat(years: dict[int, Any], columns: tuple[int, ...], ends: int) -> tuple[Any, ...]:
