@@ -262,7 +262,7 @@ def test_dateutil_module_names(tmp_path: Path) -> None:
         import tzcompat.dateutil as D
         assert tz is D and D._peer.real_module is None
         assert D.tzfile.__mro__[1:] == (D._base._tzinfo, D.tzfile.__mro__[2], object)
-        homes = {getattr(o, "__qualname__", None): h for o, h in D._peer.real_homes()}
+        homes = {getattr(o, "__qualname__", None): h for o, h in D._real_homes()}
         assert len(homes) > 25
         assert D.tzfile.__module__ == "dateutil.tz._tzfile"
         assert D.tzutc.__module__ == D.tzoffset.__module__ == "dateutil.tz.tz"
@@ -279,7 +279,7 @@ def test_dateutil_module_names(tmp_path: Path) -> None:
         assert b"dateutil.tz.tz\x94\x8c\x05tzstr" in pickle.dumps(rules)
         assert pickle.loads(pickle.dumps(rules)) == rules
         assert pickle.loads(pickle.dumps(tz.UTC)) is tz.UTC
-        moved = [(o, h) for o, h in D._peer.real_homes()]
+        moved = [(o, h) for o, h in D._real_homes()]
         uninstall()
         for obj, home in moved:
             assert obj.__module__.startswith("tzcompat.dateutil"), (obj, obj.__module__)

