@@ -84,7 +84,7 @@ def test_the_site_has_its_pages():
 # are shown on the site too.
 API_MODULES = [
     "tzcompat", "tzcompat.pytz", "tzcompat.pytz.tzinfo", "tzcompat.pytz.exceptions",
-    "tzcompat.dateutil", "tzcompat.migrate",
+    "tzcompat.dateutil", "tzcompat.shims", "tzcompat.shims.audit", "tzcompat.migrate",
 ]
 
 

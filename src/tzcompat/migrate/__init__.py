@@ -19,16 +19,7 @@ if TYPE_CHECKING:
     from ._driver import migrate_source
     from ._project import build_index
 
-__all__ = [
-    "PytzUsageWarning",
-    "build_index",
-    "disable_warnings",
-    "enable_warnings",
-    "install",
-    "main",
-    "migrate_source",
-    "uninstall",
-]
+__all__ = ["build_index", "main", "migrate_source"]
 
 # Each lazy name and the submodule that defines it: importing tzcompat.migrate stays cheap,
 # and migrate_source (LibCST) is imported only when asked for.
