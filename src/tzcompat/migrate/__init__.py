@@ -13,7 +13,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from ..shims import PytzUsageWarning, disable_warnings, enable_warnings, install, uninstall
+    # Deprecated aliases of tzcompat.shims' names (see __getattr__), typed for old code.
+    from ..shims import PytzUsageWarning as PytzUsageWarning
+    from ..shims import disable_warnings as disable_warnings
+    from ..shims import enable_warnings as enable_warnings
+    from ..shims import install as install
+    from ..shims import uninstall as uninstall
 
     # The lazy names below, as type checkers should see them.
     from ._driver import migrate_source
