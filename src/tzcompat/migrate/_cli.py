@@ -538,11 +538,12 @@ def run(
         results = _migrate(files, scans[: len(files)], options, runner, cache, args.no_prefilter)
         show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
         progress = _Progress(len(files), stderr, bool(show))
-        helper_files: set[Path] = set()
+        helper_files: dict[Path, Path] = {}  # the file itself -> as shown and written
         for done, result in enumerate(results, 1):
             _record(result, summary, args.verbose, mode, stdout, args.output_format)
-            if result.uses_helpers:
-                helper_files.add(plan.helper_file_for(result.path))  # type: ignore[arg-type]
+            helper = plan.helper_file_for(result.path) if result.uses_helpers else None
+            if helper is not None:
+                helper_files.setdefault(helper.resolve(), _named_like(helper, result.path))
             progress.update(done)
         progress.close()
     finally:
@@ -550,9 +551,20 @@ def run(
     if cache is not None:
         cache.save()
     diff_out = stdout if args.output_format == "text" else None
-    _write_helpers(sorted(helper_files), mode, summary, diff_out)
+    _write_helpers(sorted(helper_files.values()), mode, summary, diff_out)
     summary.seconds = time.perf_counter() - started
     return _finish(summary, mode, args, stdout, stderr)
+
+
+def _named_like(helper: Path, user: Path) -> Path:
+    """``helper`` named the way the user named the file that imports it: relative to the
+    working directory when that file was, so that the diff's ``b/<path>`` (``git apply`` at the
+    same place), the JSON ``changed`` list and the report name it as they name the other files.
+    An absolute path stays absolute, as the files given that way are shown."""
+    if helper.is_absolute() and not user.is_absolute():
+        with contextlib.suppress(ValueError):  # Windows: another drive has no relative path
+            return Path(os.path.relpath(helper))
+    return helper
 
 
 def _codes_arg(values: list[str] | None) -> tuple[str, ...] | None:

@@ -54,6 +54,8 @@ class Style:
     formatter: str | None = None  # "ruff" or "black"
     root: Path | None = None
     src_paths: tuple[Path, ...] = ()
+    #: the top-level package of the files this style is for: ruff's detect-same-package
+    package: str | None = None
     sources: tuple[str, ...] = field(default=(), compare=False)
 
 
@@ -166,7 +168,16 @@ def _style_for_dir(directory: Path) -> Style:
             root = folder
         if (folder / ".git").exists():
             break  # settings above the repository do not apply to it
-    return _combine(ruff, black, isort, flake8, precommit, root, tuple(sources))
+    style = _combine(ruff, black, isort, flake8, precommit, root, tuple(sources))
+    return dataclasses.replace(style, package=_top_package(directory))
+
+
+def _top_package(directory: Path) -> str | None:
+    """The outermost package holding ``directory`` (``__init__.py`` files up the tree)."""
+    top = None
+    while (directory / "__init__.py").is_file() and directory.parent != directory:
+        top, directory = directory.name, directory.parent
+    return top
 
 
 def _combine(
@@ -230,7 +241,7 @@ def _combine(
         case_sensitive=_flag(options.get("case_sensitive", False)),
         formatter=formatter,
         root=root,
-        src_paths=src_paths or ((base, base / "src") if root else ()),
+        src_paths=src_paths or (base, base / "src"),
         sources=sources,
     )
 
@@ -266,6 +277,8 @@ def _section(stmt: ast.Import | ast.ImportFrom, style: Style) -> int:
         return _THIRD
     if top in sys.stdlib_module_names:
         return _STDLIB
+    if top == style.package:
+        return _FIRST
     return _FIRST if _is_first_party(top, style.src_paths) else _THIRD
 
 
