@@ -14,6 +14,8 @@ import difflib
 import fnmatch
 import hashlib
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _cache, _project, _report
+from . import _cache, _project, _report, _style
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
@@ -311,7 +313,6 @@ def _process(path: Path, options: _Options) -> _FileResult:
     """Migrate, restyle and (optionally) format one file; never raises."""
     import libcst
 
-    from . import _style
     from ._driver import migrate_source
 
     out = _FileResult(path)
@@ -355,8 +356,8 @@ def _process(path: Path, options: _Options) -> _FileResult:
                 out.errors.append(f"{path}: internal error in restyling: {exc!r}")
         if options.format:
             try:
-                code = _style.format_source(code, path, style)
-            except _style.FormatError as exc:
+                code = _format(code, path, style)
+            except _FormatError as exc:
                 out.errors.append(f"{path}: --format: {exc}")
     try:
         ast.parse(code)
@@ -366,6 +367,34 @@ def _process(path: Path, options: _Options) -> _FileResult:
         return out
     out.code, out.changed = code, code != text
     return out
+
+
+class _FormatError(Exception):
+    """The project's formatter is not configured, not installed, or failed."""
+
+
+def _format(code: str, path: Path, style: _style.Style) -> str:
+    """``code`` run through the project's own formatter (``ruff format`` or ``black``), as
+    ``--format`` asks."""
+    if style.formatter is None:
+        raise _FormatError("the project configures no formatter ([tool.ruff.format] or black)")
+    tool = style.formatter
+    exe = shutil.which(tool)
+    base = [exe] if exe else [sys.executable, "-m", tool]
+    if tool == "ruff":
+        argv = [*base, "format", "--stdin-filename", str(path), "-"]
+    else:
+        argv = [*base, "-q", "--stdin-filename", str(path), "-"]
+    try:
+        done = subprocess.run(
+            argv, input=code, capture_output=True, text=True, cwd=style.root, timeout=120
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise _FormatError(f"cannot run {tool}: {exc}") from None
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+        raise _FormatError(f"{tool} failed: {why}")
+    return done.stdout
 
 
 def _diff(path: Path, text: str, code: str) -> str:
@@ -612,8 +641,6 @@ def _result_key(scan: _project.FileScan, fingerprint: str, options: _Options) ->
     for it (a rewrite's added imports and wrapped lines follow them)."""
     style = ""
     if options.style:
-        from . import _style
-
         found = _style.find_style(Path(scan.path))
         values: list[object] = []
         for f in dataclasses.fields(found):

@@ -1,17 +1,11 @@
-"""Put the imports the codemod adds where the project's isort/ruff ``I`` rules want them.
+"""Put the imports the codemod adds where the project's isort or ruff ``I`` rules want them.
 
-LibCST appends a new import after the last one and puts a new name first in an existing
-from-import; a project that runs isort or ruff's ``I`` rules would then fail its lint on every
-migrated file. No formatter can place them for us without also re-sorting the imports the
-user wrote (which the codemod never touches), so this module does it, for the added imports
-only, with the settings that decide placement: sections (standard library, third party, first
-party, ``known-first-party``, ruff's ``detect-same-package``, ``src``), order
-(``force-sort-within-sections``, ``order-by-type``, ``case-sensitive``), splitting
-(``force-single-line``, ``combine-as-imports``) and the line length of a wrapped from-import.
-
-It also wraps the comment lines the codemod wrote (its markers) to the project's line limit:
-formatters do not wrap comments. Changed code lines are the project's formatter's to wrap
-(``--format`` runs it); they are left as the codemod wrote them. Standard library only.
+LibCST appends a new import after the last one, and a formatter cannot place it without also
+re-sorting the imports the user wrote (which the codemod never moves): so this module places
+the added imports, and only them, with the project's settings that decide it. It also wraps the
+comments the codemod writes (its markers) to the project's line limit, as no formatter wraps
+comments. Code lines are left as written: wrapping them is the project's formatter's job
+(``--format`` runs it). Standard library only.
 """
 
 from __future__ import annotations
@@ -20,13 +14,8 @@ import ast
 import configparser
 import contextlib
 import dataclasses
-import difflib
 import functools
-import io
-import shutil
-import subprocess
 import sys
-import tokenize
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -57,10 +46,6 @@ class Style:
     package: str | None = None
     #: the files and sections read, for messages and tests
     sources: tuple[str, ...] = field(default=(), compare=False)
-
-
-class FormatError(Exception):
-    """The project's formatter is not configured, not installed, or failed."""
 
 
 # ---------------------------------------------------------------------------------- settings
@@ -297,14 +282,6 @@ def _alias(alias: ast.alias) -> str:
     return f"{alias.name} as {alias.asname}" if alias.asname else alias.name
 
 
-def _signature(stmt: ast.Import | ast.ImportFrom) -> tuple[object, ...]:
-    """What identifies a statement between the old and the new text: a from-import by its
-    module (the codemod may add names to it), a plain import by all it names."""
-    if isinstance(stmt, ast.ImportFrom):
-        return ("from", stmt.level, stmt.module)
-    return ("import", tuple(_alias(a) for a in stmt.names))
-
-
 def _render_from(module: str, names: list[str], style: Style, vertical: bool) -> list[str]:
     """``from module import names`` as isort writes it: one line per name with
     force-single-line, else one line, or one name per line in brackets when that is too long
@@ -334,11 +311,8 @@ def _item(lines: list[str], stmt: ast.Import | ast.ImportFrom, style: Style) -> 
 
 def _header(tree: ast.Module) -> list[ast.Import | ast.ImportFrom]:
     """The imports at the top of the module (after its docstring): the block isort sorts."""
-    body = tree.body
-    docstring = body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
-    start = 1 if docstring else 0
     found: list[ast.Import | ast.ImportFrom] = []
-    for stmt in body[start:]:
+    for stmt in tree.body[1 if ast.get_docstring(tree, clean=False) is not None else 0 :]:
         if not isinstance(stmt, ast.Import | ast.ImportFrom):
             break
         found.append(stmt)
@@ -350,8 +324,8 @@ class _Before:
     """The import block of the original text: what the user wrote is never moved."""
 
     texts: set[str]
-    by_signature: dict[tuple[object, ...], ast.Import | ast.ImportFrom]
-    names: dict[tuple[object, ...], set[str]]
+    froms: dict[str, ast.ImportFrom]  # by module: the codemod may add names to one
+    names: dict[str, set[str]]  # the names each module's from-imports bind
     #: texts of statements on adjacent lines: never separated, even across sections
     together: set[tuple[str, str]]
 
@@ -359,15 +333,17 @@ class _Before:
     def read(cls, source: str, header: list[ast.Import | ast.ImportFrom]) -> _Before:
         lines = source.splitlines(keepends=True)
         text = {id(s): "".join(lines[s.lineno - 1 : s.end_lineno]) for s in header}
-        names: dict[tuple[object, ...], set[str]] = {}
+        froms = {_module(s): s for s in header if isinstance(s, ast.ImportFrom)}
+        names: dict[str, set[str]] = {}
         for s in header:
-            names.setdefault(_signature(s), set()).update(_alias(a) for a in s.names)
+            if isinstance(s, ast.ImportFrom):
+                names.setdefault(_module(s), set()).update(_alias(a) for a in s.names)
         together = {
             (text[id(a)], text[id(b)])
             for a, b in zip(header, header[1:], strict=False)
             if b.lineno == (a.end_lineno or a.lineno) + 1
         }
-        return cls(set(text.values()), {_signature(s): s for s in header}, names, together)
+        return cls(set(text.values()), froms, names, together)
 
 
 def _one_name_per_import(header: list[ast.Import | ast.ImportFrom]) -> bool:
@@ -387,15 +363,15 @@ def _split(
     without combine-as, and every name with force-single-line)."""
     item = _item(above + body, stmt, style)
     own = "".join(body)
-    before = old.by_signature.get(_signature(stmt))
     if own in old.texts or "#" in own:  # the user's, or with a comment: whose, and where to?
         return item, []
-    if isinstance(stmt, ast.Import):
-        return (None, [item]) if before is None and len(stmt.names) == 1 else (item, [])
+    if isinstance(stmt, ast.Import):  # the codemod adds one module per plain import
+        return (None, [item]) if len(stmt.names) == 1 else (item, [])
+    module = _module(stmt)
+    before = old.froms.get(module)
     if before is None and stmt.level:
         return item, []
-    kept = old.names.get(_signature(stmt), set())
-    module = _module(stmt)
+    kept = old.names.get(module, set())
     together: list[str] = []
     alone: list[_Item] = []
     for alias in stmt.names:
@@ -416,7 +392,6 @@ def _split(
     if style.force_single_line:
         rendered = _render_from(module, together, style, False)
     else:
-        assert isinstance(before, ast.ImportFrom)
         rendered = _extend_from(stmt, before, kept | set(together), style)
     if not rendered:
         return None, alone
@@ -532,28 +507,6 @@ def _separate_sections(items: list[_Item], kept: set[tuple[str, str]]) -> None:
 _PRAGMAS = ("# noqa", "# type:", "# fmt:", "# pragma", "# pylint:", "# isort:", "# nosec")
 
 
-def _changed_rows(original: str, new: str) -> set[int]:
-    """0-based rows of ``new`` that the codemod wrote (not present at that place before)."""
-    matcher = difflib.SequenceMatcher(None, original.splitlines(), new.splitlines(), autojunk=False)
-    rows: set[int] = set()
-    for tag, _, _, j1, j2 in matcher.get_opcodes():
-        if tag in ("replace", "insert"):
-            rows.update(range(j1, j2))
-    return rows
-
-
-def _comment_rows(code: str) -> set[int]:
-    """0-based rows that hold only a comment (tokenized: a ``#`` in a string is not one)."""
-    rows: set[int] = set()
-    try:
-        for tok in tokenize.generate_tokens(io.StringIO(code).readline):
-            if tok.type == tokenize.COMMENT and not tok.line[: tok.start[1]].strip():
-                rows.add(tok.start[0] - 1)
-    except (tokenize.TokenError, SyntaxError):
-        return set()
-    return rows
-
-
 def _wrap_comment(line: str, limit: int) -> list[str]:
     """A comment line as several within ``limit``, at spaces; a marker's continuation lines
     are indented two more, so the marker reads as one comment."""
@@ -575,15 +528,23 @@ def _wrap_comment(line: str, limit: int) -> list[str]:
 
 
 def _wrap_comments(original: str, new: str, limit: int) -> str:
-    """``new`` with the comment lines the codemod wrote that are longer than ``limit``
-    wrapped; no formatter wraps comments, and every marker would otherwise be an E501."""
+    """``new`` with the too-long comment lines the codemod wrote (lines ``original`` does not
+    have) wrapped; no formatter wraps comments, and each marker would otherwise be an E501."""
     lines = new.splitlines(keepends=True)
-    long = {r for r in _changed_rows(original, new) if len(lines[r].rstrip("\r\n")) > limit}
-    rows = long and long & _comment_rows(new)
-    for row in sorted(rows, reverse=True):
-        if not lines[row].lstrip().startswith(_PRAGMAS):
-            lines[row : row + 1] = _wrap_comment(lines[row], limit)
-    return "".join(lines)
+    old = set(original.splitlines(keepends=True))
+    for row in range(len(lines) - 1, -1, -1):
+        line = lines[row]
+        is_comment = line.lstrip().startswith("#") and not line.lstrip().startswith(_PRAGMAS)
+        if is_comment and len(line.rstrip("\r\n")) > limit and line not in old:
+            lines[row : row + 1] = _wrap_comment(line, limit)
+    wrapped = "".join(lines)
+    if wrapped == new:
+        return new
+    try:  # a "comment" inside a string literal would have changed the string: no wrap then
+        same = ast.dump(ast.parse(wrapped)) == ast.dump(ast.parse(new))
+    except SyntaxError:
+        same = False
+    return wrapped if same else new
 
 
 # ---------------------------------------------------------------------------------- public
@@ -598,26 +559,3 @@ def restyle(original: str, new: str, style: Style) -> str:
     text = _place_imports(before, text, style)
     text = _wrap_comments(before, text, style.line_length)
     return text.replace("\n", "\r\n") if crlf else text
-
-
-def format_source(code: str, path: Path, style: Style) -> str:
-    """``code`` run through the project's own formatter (``ruff format`` or ``black``)."""
-    if style.formatter is None:
-        raise FormatError("the project configures no formatter ([tool.ruff.format] or black)")
-    tool = style.formatter
-    exe = shutil.which(tool)
-    base = [exe] if exe else [sys.executable, "-m", tool]
-    if tool == "ruff":
-        argv = [*base, "format", "--stdin-filename", str(path), "-"]
-    else:
-        argv = [*base, "-q", "--stdin-filename", str(path), "-"]
-    try:
-        done = subprocess.run(
-            argv, input=code, capture_output=True, text=True, cwd=style.root, timeout=120
-        )
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        raise FormatError(f"cannot run {tool}: {exc}") from None
-    if done.returncode != 0:
-        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
-        raise FormatError(f"{tool} failed: {why}")
-    return done.stdout
