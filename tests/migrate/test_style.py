@@ -320,3 +320,32 @@ def test_added_imports_sorted_when_they_are_the_only_imports(tmp_path: Path) -> 
     # a comment among them is the author's: the block is left as the codemod wrote it
     commented = produced.replace("from zoneinfo", "# zones\nfrom zoneinfo")
     assert restyle(before, commented, find_style(path)) == commented
+
+
+@needs_ruff
+@pytest.mark.parametrize("fmt", [False, True], ids=["no-format", "format"])
+def test_codemod_wraps_its_comments_and_the_formatter_the_code(project: Path, fmt: bool) -> None:
+    # the division of labour: markers (no formatter wraps comments) by the codemod, long code
+    # lines by the project's own formatter when --format asks for it
+    import io
+
+    from tzcompat.migrate._cli import run
+
+    (project / ".git").mkdir()
+    (project / "pyproject.toml").write_text("[tool.ruff]\nline-length = 60\n[tool.ruff.format]\n")
+    path = project / "pkg" / "m.py"
+    path.write_text(
+        "import pytz\n\n\ndef f(tz, dt):\n    name = tz.zone\n"
+        "    return g(dt, pytz.utc, pytz.timezone('Europe/Paris'), name)\n"
+    )
+    argv = ["--write", "--no-cache", "-j", "1", *(["--format"] if fmt else []), str(path)]
+    err = io.StringIO()
+    assert run(argv, stdout=io.StringIO(), stderr=err) == 0, err.getvalue()
+    text = path.read_text()
+    assert "# tzcompat-migrate[zone-attribute]" in text and "import pytz" not in text
+    long = [ln for ln in text.splitlines() if len(ln) > 60]
+    assert not [ln for ln in long if ln.lstrip().startswith("#")], text
+    if fmt:
+        assert ruff_findings(path, "E501") == [], text
+    else:  # the rewritten return line, as the codemod wrote it
+        assert [ln.strip()[:8] for ln in long] == ["return g"], text

@@ -85,7 +85,8 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
     )  # fmt: skip
     parser.add_argument(
         "--no-style", action="store_false", dest="style",
-        help="do not sort the added imports or wrap changed lines to the project's settings",
+        help="do not place the added imports or wrap the codemod's comments to the "
+        "project's settings",
     )  # fmt: skip
     _project.add_arguments(parser)  # --helpers, --inline-helpers, --index
     parser.add_argument(

@@ -19,6 +19,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ._project import top_package_dir
+
 # Where a project's settings end: above its root, they are another project's (or none).
 _ROOT_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", ".git", "ruff.toml", ".ruff.toml")
 # The codemod's marker comments start so; a wrapped one keeps that start on its first line,
@@ -30,8 +32,8 @@ _MARKER = "# tzcompat-migrate"
 class Style:
     """The project settings that decide where added imports go and how long a line may be."""
 
-    line_length: int = 88  # the code's limit (E501): the codemod's comments wrap to it
-    import_line_length: int = 88  # isort's line_length: a longer from-import is wrapped
+    line_length: int = 88  # E501's: the codemod's comments wrap to it
+    import_line_length: int = 88  # isort's: a longer from-import is wrapped
     known_first_party: frozenset[str] = frozenset()
     known_third_party: frozenset[str] = frozenset()
     force_sort_within_sections: bool = False
@@ -42,10 +44,8 @@ class Style:
     formatter: str | None = None  # "ruff" or "black": what --format runs
     root: Path | None = None
     src_paths: tuple[Path, ...] = ()
-    #: the top-level package of the files this style is for (ruff's detect-same-package)
-    package: str | None = None
-    #: the files and sections read, for messages and tests
-    sources: tuple[str, ...] = field(default=(), compare=False)
+    package: str | None = None  # the files' top-level package: ruff's detect-same-package
+    sources: tuple[str, ...] = field(default=(), compare=False)  # the settings read
 
 
 # ---------------------------------------------------------------------------------- settings
@@ -80,28 +80,24 @@ def _table(value: object) -> dict[str, object] | None:
 
 def _tools_in(folder: Path) -> list[tuple[str, str, dict[str, object]]]:
     """(tool, where, settings) of each tool configured in ``folder``, in the order the tools
-    themselves look (the caller keeps the first of each tool)."""
-    found: list[tuple[str, str, dict[str, object] | None]] = []
-    for name in ("ruff.toml", ".ruff.toml"):
-        if (folder / name).is_file():
-            found.append(("ruff", str(folder / name), _load_toml(folder / name)))
-    if (folder / "pyproject.toml").is_file():
-        tables = _table(_load_toml(folder / "pyproject.toml").get("tool")) or {}
-        for tool in ("ruff", "black", "isort"):
-            where = f"{folder / 'pyproject.toml'} [tool.{tool}]"
-            found.append((tool, where, _table(tables.get(tool))))
+    themselves look (the caller keeps the first of each tool). A missing file reads empty."""
+    found = [
+        ("ruff", str(folder / name), _load_toml(folder / name))
+        for name in ("ruff.toml", ".ruff.toml")
+        if (folder / name).is_file()
+    ]
+    tables = _table(_load_toml(folder / "pyproject.toml").get("tool")) or {}
+    for tool in ("ruff", "black", "isort"):
+        if (table := _table(tables.get(tool))) is not None:
+            found.append((tool, f"{folder / 'pyproject.toml'} [tool.{tool}]", table))
     for name, sections in _INI:
-        if (folder / name).is_file():
-            ini = configparser.RawConfigParser()
-            with contextlib.suppress(configparser.Error, UnicodeDecodeError):
-                ini.read(folder / name, encoding="utf-8")
-            for section in sections:
-                tool = "flake8" if section in ("flake8", "pycodestyle") else "isort"
-                values: dict[str, object] | None = None
-                if ini.has_section(section):
-                    values = dict(ini.items(section))
-                found.append((tool, f"{folder / name} [{section}]", values))
-    return [(tool, where, values) for tool, where, values in found if values is not None]
+        ini = configparser.RawConfigParser()
+        with contextlib.suppress(configparser.Error, UnicodeDecodeError):
+            ini.read(folder / name, encoding="utf-8")
+        for section in (s for s in sections if ini.has_section(s)):
+            tool = "flake8" if section in ("flake8", "pycodestyle") else "isort"
+            found.append((tool, f"{folder / name} [{section}]", dict(ini.items(section))))
+    return found
 
 
 @functools.lru_cache(maxsize=256)
@@ -124,8 +120,9 @@ def _style_for_dir(directory: Path) -> Style:
         if (folder / ".git").exists():
             break  # settings above the repository do not apply to it
     style = _combine(tools, precommit, root or Path.cwd())
+    package = top_package_dir(directory / "__init__.py")  # where the helpers module goes too
     return dataclasses.replace(
-        style, root=root, package=_top_package(directory), sources=tuple(sources)
+        style, root=root, package=package.name if package else None, sources=tuple(sources)
     )
 
 
@@ -177,15 +174,13 @@ def _combine(tools: dict[str, dict[str, object]], precommit: str, base: Path) ->
     src = options.get("src_paths") or (ruff or {}).get("src")
     src_paths = tuple(base / str(p) for p in src) if isinstance(src, list) else ()
     # what --format runs: a tool's own table first, then a pre-commit hook
-    ruff_format = ruff is not None and isinstance(ruff.get("format"), dict)
-    formatter = None
-    for name, configured in (
-        ("ruff", ruff_format), ("black", black is not None),
-        ("ruff", "id: ruff-format" in precommit), ("black", "id: black" in precommit),
-    ):  # fmt: skip
-        if configured:
-            formatter = name
-            break
+    formatter = (
+        "ruff" if ruff is not None and isinstance(ruff.get("format"), dict)
+        else "black" if black is not None
+        else "ruff" if "id: ruff-format" in precommit
+        else "black" if "id: black" in precommit
+        else None
+    )  # fmt: skip
     return Style(
         line_length=line_length,
         import_line_length=import_length,
@@ -199,14 +194,6 @@ def _combine(tools: dict[str, dict[str, object]], precommit: str, base: Path) ->
         formatter=formatter,
         src_paths=src_paths or (base, base / "src"),
     )
-
-
-def _top_package(directory: Path) -> str | None:
-    """The outermost package holding ``directory`` (``__init__.py`` files up the tree)."""
-    top = None
-    while (directory / "__init__.py").is_file() and directory.parent != directory:
-        top, directory = directory.name, directory.parent
-    return top
 
 
 def find_style(path: Path) -> Style:
@@ -226,8 +213,9 @@ def _in_src(top: str, src_paths: tuple[Path, ...]) -> bool:
 
 
 def _section(stmt: ast.Import | ast.ImportFrom, style: Style) -> int:
-    """The section of ``stmt``, decided in ruff's order: relative imports, the known-* lists,
-    the standard library, the file's own top-level package, a module found in ``src``."""
+    """The section of ``stmt`` (the user's too: ours go between them), decided in ruff's
+    order: relative, the known-* lists, the standard library, the file's own top-level
+    package (detect-same-package), a module found in ``src``."""
     if isinstance(stmt, ast.ImportFrom):
         if stmt.level:
             return _LOCAL
@@ -357,10 +345,9 @@ def _one_name_per_import(header: list[ast.Import | ast.ImportFrom]) -> bool:
 def _split(
     stmt: ast.Import | ast.ImportFrom, above: list[str], body: list[str], old: _Before, style: Style
 ) -> tuple[_Item | None, list[_Item]]:
-    """(``stmt`` as it stays in place or None when all of it moves, the imports that move to
-    where isort puts them): a new statement moves, names added to a from-import the user wrote
-    take their sorted place in it (or a line of their own, as isort writes an aliased name
-    without combine-as, and every name with force-single-line)."""
+    """(``stmt`` as it stays, or None; the imports that move where isort puts them). A new
+    statement moves; a name added to the user's from-import takes its sorted place there, or
+    a line of its own (force-single-line; an alias without combine-as), as isort writes it."""
     item = _item(above + body, stmt, style)
     own = "".join(body)
     if own in old.texts or "#" in own:  # the user's, or with a comment: whose, and where to?
