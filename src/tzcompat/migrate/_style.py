@@ -75,18 +75,23 @@ def _load_toml(path: Path) -> dict[str, object]:
 
 
 def _table(value: object) -> dict[str, object] | None:
-    return value if isinstance(value, dict) else None
+    """A settings table with its keys spelled one way (ruff writes ``line-length``, isort and
+    the INI files ``line_length``), or None when ``value`` is not a table."""
+    if not isinstance(value, dict):
+        return None
+    return {str(k).replace("-", "_"): v for k, v in value.items()}
 
 
 def _tools_in(folder: Path) -> list[tuple[str, str, dict[str, object]]]:
     """(tool, where, settings) of each tool configured in ``folder``, in the order the tools
     themselves look (the caller keeps the first of each tool). A missing file reads empty."""
     found = [
-        ("ruff", str(folder / name), _load_toml(folder / name))
+        ("ruff", str(folder / name), _table(_load_toml(folder / name)) or {})
         for name in ("ruff.toml", ".ruff.toml")
         if (folder / name).is_file()
     ]
-    tables = _table(_load_toml(folder / "pyproject.toml").get("tool")) or {}
+    tables = _load_toml(folder / "pyproject.toml").get("tool")
+    tables = tables if isinstance(tables, dict) else {}
     for tool in ("ruff", "black", "isort"):
         if (table := _table(tables.get(tool))) is not None:
             found.append((tool, f"{folder / 'pyproject.toml'} [tool.{tool}]", table))
@@ -96,7 +101,8 @@ def _tools_in(folder: Path) -> list[tuple[str, str, dict[str, object]]]:
             ini.read(folder / name, encoding="utf-8")
         for section in (s for s in sections if ini.has_section(s)):
             tool = "flake8" if section in ("flake8", "pycodestyle") else "isort"
-            found.append((tool, f"{folder / name} [{section}]", dict(ini.items(section))))
+            values = _table(dict(ini.items(section))) or {}
+            found.append((tool, f"{folder / name} [{section}]", values))
     return found
 
 
@@ -119,11 +125,7 @@ def _style_for_dir(directory: Path) -> Style:
             root = folder
         if (folder / ".git").exists():
             break  # settings above the repository do not apply to it
-    style = _combine(tools, precommit, root or Path.cwd())
-    package = top_package_dir(directory / "__init__.py")  # where the helpers module goes too
-    return dataclasses.replace(
-        style, root=root, package=package.name if package else None, sources=tuple(sources)
-    )
+    return _combine(tools, precommit, root, directory, tuple(sources))
 
 
 def _int(value: object, default: int) -> int:
@@ -147,15 +149,19 @@ def _names(value: object) -> frozenset[str]:
     return frozenset()
 
 
-def _combine(tools: dict[str, dict[str, object]], precommit: str, base: Path) -> Style:
-    """The settings in force. ``base``: the project root, where ruff's ``src`` starts (with no
-    root at all, the working directory: ruff then takes it from there too)."""
+def _combine(
+    tools: dict[str, dict[str, object]],
+    precommit: str,
+    root: Path | None,
+    directory: Path,
+    sources: tuple[str, ...],
+) -> Style:
+    """The settings in force for the files in ``directory``."""
     ruff, black, isort = tools.get("ruff"), tools.get("black"), tools.get("isort")
     # E501's limit: the strictest of the tools that check or set it
-    limits = [_int(t.get("line-length", t.get("line_length")), 88) for t in (ruff, black) if t]
+    limits = [_int(t.get("line_length"), 88) for t in (ruff, black) if t is not None]
     if "flake8" in tools:
-        flake8 = tools["flake8"]
-        limits.append(_int(flake8.get("max-line-length", flake8.get("max_line_length")), 79))
+        limits.append(_int(tools["flake8"].get("max_line_length"), 79))
     line_length = min(limits, default=88)
     # isort's options over its profile's, then ruff's [lint.isort] (or legacy [isort]) over
     # both: ruff is the one that would report I001
@@ -170,9 +176,16 @@ def _combine(tools: dict[str, dict[str, object]], precommit: str, base: Path) ->
     if ruff is not None:
         lint = _table(ruff.get("lint")) or {}
         options.update(_table(lint.get("isort")) or _table(ruff.get("isort")) or {})
-    options = {str(k).replace("-", "_"): v for k, v in options.items()}
+    # ruff's src starts at the project root; with no root at all, at the working directory
+    # (where ruff then takes it from too)
+    base = root or Path.cwd()
     src = options.get("src_paths") or (ruff or {}).get("src")
     src_paths = tuple(base / str(p) for p in src) if isinstance(src, list) else ()
+    # ruff's detect-same-package: the file's own top-level package (the helpers' too) is
+    # first-party wherever it is
+    package = top_package_dir(directory / "__init__.py")
+    if not _flag(options.get("detect_same_package", True)):
+        package = None
     # what --format runs: a tool's own table first, then a pre-commit hook
     formatter = (
         "ruff" if ruff is not None and isinstance(ruff.get("format"), dict)
@@ -192,7 +205,10 @@ def _combine(tools: dict[str, dict[str, object]], precommit: str, base: Path) ->
         order_by_type=_flag(options.get("order_by_type", True)),
         case_sensitive=_flag(options.get("case_sensitive", False)),
         formatter=formatter,
+        root=root,
         src_paths=src_paths or (base, base / "src"),
+        package=package.name if package else None,
+        sources=sources,
     )
 
 
@@ -376,31 +392,18 @@ def _split(
             lead = ast.ImportFrom(stmt.module, [first], stmt.level)
             alone.append(_item(above + _render_from(module, together, style, False), lead, style))
         return None, alone
-    if style.force_single_line:
-        rendered = _render_from(module, together, style, False)
-    else:
-        rendered = _extend_from(stmt, before, kept | set(together), style)
-    if not rendered:
+    if not together:
         return None, alone
-    item.lines = above + rendered
-    return item, alone
-
-
-def _extend_from(
-    stmt: ast.ImportFrom, old: ast.ImportFrom, allowed: set[str], style: Style
-) -> list[str]:
-    """A from-import the codemod added names to: the user's names keep their order, each new
-    one goes before the first that sorts after it (where isort puts it)."""
-    before = {_alias(a) for a in old.names}
-    names = [n for n in (_alias(a) for a in stmt.names) if n in before]
-    for name in (_alias(a) for a in stmt.names):
-        if name in names or name not in allowed:
-            continue
+    # the user's names keep their order; each added one goes before the first that sorts
+    # after it, where isort puts it (and a from-import written one name a line stays so)
+    names = [n for n in together if n in kept]
+    for name in (n for n in together if n not in kept):
         key = _member_key(name, style)
-        index = next((i for i, n in enumerate(names) if _member_key(n, style) > key), len(names))
-        names.insert(index, name)
-    vertical = (old.end_lineno or old.lineno) > old.lineno
-    return _render_from(_module(stmt), names, style, vertical)
+        later = (i for i, n in enumerate(names) if _member_key(n, style) > key)
+        names.insert(next(later, len(names)), name)
+    vertical = (before.end_lineno or before.lineno) > before.lineno
+    item.lines = above + _render_from(module, names, style, vertical)
+    return item, alone
 
 
 def _place_imports(original: str, new: str, style: Style) -> str:
