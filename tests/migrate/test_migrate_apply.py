@@ -141,9 +141,15 @@ def _ruff_i(path: Path, *options: str) -> list[str]:
         "[tool.ruff]\nline-length = 100\n",
         "[tool.ruff.lint.isort]\nforce-sort-within-sections = true\n",
         "[tool.ruff.lint.isort]\nknown-first-party = ['app']\n",
+        # app is not under src: first-party only as the file's own package
+        "[tool.ruff]\nsrc = ['lib']\n",
+        "[tool.ruff]\nsrc = ['lib']\n[tool.ruff.lint.isort]\ndetect-same-package = false\n",
     ],
-    ids=["no-config", "ruff", "force-sort-within-sections", "known-first-party"],
-)
+    ids=[
+        "no-config", "ruff", "force-sort-within-sections", "known-first-party",
+        "same-package", "not-same-package",
+    ],
+)  # fmt: skip
 @pytest.mark.parametrize("git", [True, False], ids=["git", "no-git"])
 def test_helpers_import_where_ruffs_isort_wants_it(
     tmp_path: Path, config: str | None, git: bool
@@ -166,7 +172,9 @@ def test_helpers_import_where_ruffs_isort_wants_it(
     for path in (root / "app" / "zones.py", root / "app" / "report.py"):
         options = ["--isolated"] if config is None else []
         assert _ruff_i(path, *options) == [], path.read_text()
-    # the helpers' import is in a block of its own after the third-party one
     lines = report.splitlines()
     helper = lines.index("from app._tzmigrate import _tz_localize")
-    assert lines[helper - 1] == "" and lines.index("import idna_like_dependency") < helper
+    assert lines.index("import idna_like_dependency") < helper
+    # first-party: a block of its own after the third-party one; else in that block
+    first_party = "detect-same-package = false" not in (config or "")
+    assert (lines[helper - 1] == "") is first_party, report
