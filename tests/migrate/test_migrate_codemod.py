@@ -344,22 +344,3 @@ def test_static_zone_minus_zone_is_elapsed_time_and_stable(tmp_path: Path) -> No
     assert "from pkg._tzmigrate import _tz_localize" in first and "import pytz" in first
     assert run(["--write", *argv], stdout=io.StringIO(), stderr=io.StringIO()) == 0
     assert module.read_text() == first
-
-
-def test_long_changed_line_with_backslash_continuation_is_wrapped() -> None:
-    """An unsafe fix lengthened a line ending in a backslash (APScheduler's tests): it is
-    wrapped inside its brackets and keeps the continuation, with the same syntax tree."""
-    import ast
-
-    from tzcompat.migrate import _style
-
-    old = (
-        "def f():\n"
-        "    assert trigger.get_next_fire_time(None, start_date + timedelta(minutes=2)) == \\\n"
-        "        start_date.replace(minute=5)\n"
-    )
-    new = old.replace("None, start_date", "None, _tz_replace(start_date)")
-    wrapped = _style._wrap_changed(old, new, 79)
-    assert ast.dump(ast.parse(wrapped)) == ast.dump(ast.parse(new))
-    assert max(len(line) for line in wrapped.splitlines()) <= 79
-    assert wrapped.splitlines()[3].endswith(") == \\")

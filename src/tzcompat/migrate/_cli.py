@@ -14,6 +14,8 @@ import difflib
 import fnmatch
 import hashlib
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _cache, _project, _report
+from . import _cache, _project, _report, _style
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
@@ -83,7 +85,8 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
     )  # fmt: skip
     parser.add_argument(
         "--no-style", action="store_false", dest="style",
-        help="do not sort the added imports or wrap changed lines to the project's settings",
+        help="do not place the added imports or wrap the codemod's comments to the "
+        "project's settings",
     )  # fmt: skip
     _project.add_arguments(parser)  # --helpers, --inline-helpers, --index
     parser.add_argument(
@@ -311,7 +314,6 @@ def _process(path: Path, options: _Options) -> _FileResult:
     """Migrate, restyle and (optionally) format one file; never raises."""
     import libcst
 
-    from . import _style
     from ._driver import migrate_source
 
     out = _FileResult(path)
@@ -355,8 +357,8 @@ def _process(path: Path, options: _Options) -> _FileResult:
                 out.errors.append(f"{path}: internal error in restyling: {exc!r}")
         if options.format:
             try:
-                code = _style.format_source(code, path, style)
-            except _style.FormatError as exc:
+                code = _format(code, path, style)
+            except _FormatError as exc:
                 out.errors.append(f"{path}: --format: {exc}")
     try:
         ast.parse(code)
@@ -366,6 +368,34 @@ def _process(path: Path, options: _Options) -> _FileResult:
         return out
     out.code, out.changed = code, code != text
     return out
+
+
+class _FormatError(Exception):
+    """The project's formatter is not configured, not installed, or failed."""
+
+
+def _format(code: str, path: Path, style: _style.Style) -> str:
+    """``code`` run through the project's own formatter (``ruff format`` or ``black``), as
+    ``--format`` asks."""
+    if style.formatter is None:
+        raise _FormatError("the project configures no formatter ([tool.ruff.format] or black)")
+    tool = style.formatter
+    exe = shutil.which(tool)
+    base = [exe] if exe else [sys.executable, "-m", tool]
+    if tool == "ruff":
+        argv = [*base, "format", "--stdin-filename", str(path), "-"]
+    else:
+        argv = [*base, "-q", "--stdin-filename", str(path), "-"]
+    try:
+        done = subprocess.run(
+            argv, input=code, capture_output=True, text=True, cwd=style.root, timeout=120
+        )
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise _FormatError(f"cannot run {tool}: {exc}") from None
+    if done.returncode != 0:
+        why = (done.stderr.strip().splitlines() or [f"exit status {done.returncode}"])[-1]
+        raise _FormatError(f"{tool} failed: {why}")
+    return done.stdout
 
 
 def _diff(path: Path, text: str, code: str) -> str:
@@ -538,11 +568,12 @@ def run(
         results = _migrate(files, scans[: len(files)], options, runner, cache, args.no_prefilter)
         show = args.progress if args.progress is not None else stderr.isatty() and len(files) >= 20
         progress = _Progress(len(files), stderr, bool(show))
-        helper_files: set[Path] = set()
+        helper_files: dict[Path, Path] = {}  # the file itself -> as shown and written
         for done, result in enumerate(results, 1):
             _record(result, summary, args.verbose, mode, stdout, args.output_format)
-            if result.uses_helpers:
-                helper_files.add(plan.helper_file_for(result.path))  # type: ignore[arg-type]
+            helper = plan.helper_file_for(result.path) if result.uses_helpers else None
+            if helper is not None:
+                helper_files.setdefault(helper.resolve(), _named_like(helper, result.path))
             progress.update(done)
         progress.close()
     finally:
@@ -550,9 +581,20 @@ def run(
     if cache is not None:
         cache.save()
     diff_out = stdout if args.output_format == "text" else None
-    _write_helpers(sorted(helper_files), mode, summary, diff_out)
+    _write_helpers(sorted(helper_files.values()), mode, summary, diff_out)
     summary.seconds = time.perf_counter() - started
     return _finish(summary, mode, args, stdout, stderr)
+
+
+def _named_like(helper: Path, user: Path) -> Path:
+    """``helper`` named the way the user named the file that imports it: relative to the
+    working directory when that file was, so that the diff's ``b/<path>`` (``git apply`` at the
+    same place), the JSON ``changed`` list and the report name it as they name the other files.
+    An absolute path stays absolute, as the files given that way are shown."""
+    if helper.is_absolute() and not user.is_absolute():
+        with contextlib.suppress(ValueError):  # Windows: another drive has no relative path
+            return Path(os.path.relpath(helper))
+    return helper
 
 
 def _codes_arg(values: list[str] | None) -> tuple[str, ...] | None:
@@ -600,8 +642,6 @@ def _result_key(scan: _project.FileScan, fingerprint: str, options: _Options) ->
     for it (a rewrite's added imports and wrapped lines follow them)."""
     style = ""
     if options.style:
-        from . import _style
-
         found = _style.find_style(Path(scan.path))
         values: list[object] = []
         for f in dataclasses.fields(found):
