@@ -1,4 +1,4 @@
-"""The one reading of on/off environment switches (``TZCOMPAT_WARNINGS=1`` and the like).
+"""The one reading of on/off switches (``TZCOMPAT_WARNINGS=1`` and the like).
 
 Every switch accepts the same spellings, so that a value that turns one on never leaves
 another off: ``1/true/yes/on`` and ``0/false/no/off``, any case, surrounding blanks ignored.
@@ -13,7 +13,7 @@ TYPE_CHECKING = False  # tzcompat.pytz imports this: keep collections and typing
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-__all__ = ["env_flag"]
+__all__ = ["env_flag", "flag_value"]
 
 _ON = frozenset({"1", "true", "yes", "on"})
 _OFF = frozenset({"0", "false", "no", "off"})
@@ -21,7 +21,12 @@ _OFF = frozenset({"0", "false", "no", "off"})
 
 def env_flag(name: str, default: bool = False, environ: Mapping[str, str] | None = None) -> bool:
     """The switch ``name`` in ``environ`` (``os.environ`` by default) as a bool."""
-    value = (os.environ if environ is None else environ).get(name, "").strip().lower()
+    return flag_value((os.environ if environ is None else environ).get(name, ""), default)
+
+
+def flag_value(text: str, default: bool = False) -> bool:
+    """``text`` read as an on/off switch (also used for INI-style configuration values)."""
+    value = text.strip().lower()
     if value in _ON:
         return True
     if value in _OFF:

@@ -19,6 +19,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .._env import flag_value
 from ._project import top_package_dir
 
 # Where a project's settings end: above its root, they are another project's (or none).
@@ -137,7 +138,7 @@ def _int(value: object, default: int) -> int:
 
 def _flag(value: object) -> bool:
     if isinstance(value, str):  # INI values are strings
-        return value.strip().lower() in ("1", "true", "yes", "on")
+        return flag_value(value)
     return bool(value)
 
 
