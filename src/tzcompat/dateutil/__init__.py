@@ -8,6 +8,7 @@ section lists the few intentional differences.
 
 from __future__ import annotations
 
+from .. import _registry
 from . import _common, _factories, _tzfile, _tzpath, tz
 from ._base import ZERO, enfold, tzrangebase
 from ._fixed import UTC, tzoffset, tzutc
@@ -63,3 +64,21 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | {"TZPATH", "reset_tzpath"})
+
+
+def _refresh(keys: set[str] | None) -> Any:
+    from ._refresh import refresh_zones
+
+    return refresh_zones(keys)
+
+
+def _watched_roots() -> list[str]:
+    # gettz also searches the standard library's TZPATH (as dateutil 4 does).
+    import sys
+
+    zoneinfo = sys.modules.get("zoneinfo")
+    return list(zoneinfo.TZPATH) if zoneinfo is not None else []
+
+
+# tzcompat.refresh() and watch() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots)

@@ -13,6 +13,7 @@ import os
 import sys
 from _thread import RLock
 
+from .. import _registry
 from ._realpytz import real
 from .exceptions import (
     AmbiguousTimeError,
@@ -208,9 +209,16 @@ def _zone_names() -> list[str]:
                 if len(fields) < 3:
                     raise _bad_line(where, line)
                 names.add(fields[1] if kind == "Z " else fields[2])
-        if not names:
+        if not names and not _version_only(where):
             raise ValueError(f"tzcompat.pytz: {where} names no zones")
-    else:
+    if not names and _tzdata_dir() is not None:
+        # No tzdata.zi, or one that holds only its version line (a hand-made root, as in
+        # the live-data docs, where it is just the version file): the zone files
+        # themselves are the list.
+        from .._tzpath import tzif_keys
+
+        names.update(tzif_keys(_tzdata_dir()))  # type: ignore[arg-type]
+    elif not names:
         import tzcompat
 
         available = getattr(tzcompat, "available_timezones", None)
@@ -219,6 +227,16 @@ def _zone_names() -> list[str]:
     names.discard("Factory")
     names.discard("localtime")
     return sorted(names)
+
+
+def _version_only(where: str) -> bool:
+    """Whether the data file at ``where`` holds a ``# version`` line and nothing else."""
+    try:
+        with open(where, "rb") as f:
+            lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    except OSError:
+        return False
+    return len(lines) == 1 and lines[0].startswith(b"# version ")
 
 
 def _data_version() -> str | None:
@@ -719,4 +737,17 @@ def _stand_in() -> None:
             pass
 
 
+def _refresh(keys: set[str] | None) -> Any:
+    from ._refresh import refresh_zones
+
+    return refresh_zones(keys)
+
+
+def _watched_roots() -> list[str]:
+    root = _tzdata_dir()
+    return [root] if root else []
+
+
+# tzcompat.refresh() and watch() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots)
 _stand_in()

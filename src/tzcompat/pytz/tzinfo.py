@@ -220,10 +220,27 @@ class _LazyClassData:
         value = getattr(zd, self.attr)
         if owner is zd.cls and owner.__dict__.get("_zd") is zd:
             # pandas reads both lists (hasattr) for every datetime it converts: from now on
-            # a plain class attribute answers, as in pytz. build_states() drops it when a
-            # refresh gives the class new data.
+            # a plain class attribute answers, as in pytz. A refresh swaps ``_zd`` and then
+            # drops these attributes; a reader that passed the check above just before the
+            # swap may set the old list after that drop, so it looks again and takes its
+            # list back: the class can never keep a list of data it no longer uses.
             setattr(owner, self.name, value)
+            if owner.__dict__.get("_zd") is not zd and owner.__dict__.get(self.name) is value:
+                try:
+                    delattr(owner, self.name)
+                except AttributeError:  # another reader took it back first
+                    pass
         return value
+
+
+def forget_class_lists(cls: type) -> None:
+    """Drop the exposed lists a zone class cached (after a refresh swapped its data)."""
+    for name in ("_utc_transition_times", "_transition_info"):
+        if name in cls.__dict__:
+            try:
+                delattr(cls, name)
+            except AttributeError:  # a reader took it back meanwhile
+                pass
 
 
 class _LazyTzinfos:
