@@ -12,6 +12,7 @@ from __future__ import annotations
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ._fingerprint import DataSkewWarning, data_report
     from ._posix import PosixTZ, parse_posix_tz
     from ._refresh import RefreshReport, ZoneChange, refresh
     from ._transitions import Transition, ZoneState
@@ -33,6 +34,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "TZPATH",
+    "DataSkewWarning",
     "InvalidTZPathWarning",
     "PosixTZ",
     "RawZoneInfo",
@@ -45,6 +47,7 @@ __all__ = [
     "ZoneInfoNotFoundError",
     "ZoneState",
     "available_timezones",
+    "data_report",
     "data_version",
     "find_data_file",
     "install",
@@ -59,6 +62,8 @@ __all__ = [
 # Every public name is loaded on first access: ``import tzcompat.pytz`` (which needs the core
 # only at its first timezone()) then costs less than importing pytz.
 _HOMES = {
+    "DataSkewWarning": "_fingerprint",
+    "data_report": "_fingerprint",
     "PosixTZ": "_posix",
     "parse_posix_tz": "_posix",
     "RefreshReport": "_refresh",

@@ -23,7 +23,19 @@ from .exceptions import (
 )
 from .lazy import LazyDict, LazyList, LazySet
 from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
-from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
+from .tzinfo import (
+    BaseTzInfo,
+    DstTzInfo,
+    StaticTzInfo,
+    _pickle_func,
+    unpickler,
+)
+from .tzinfo import (
+    pickle_format as pickle_format,  # tzcompat's own (not in pytz's __all__)
+)
+from .tzinfo import (
+    set_pickle_format as set_pickle_format,
+)
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
