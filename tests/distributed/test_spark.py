@@ -6,7 +6,6 @@ pytz is installed in them too), and a Spark job reads data_report() on the worke
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterator
 from datetime import datetime, timedelta
 
@@ -16,27 +15,15 @@ from pyspark.sql import SparkSession
 import tzcompat
 import tzcompat.pytz as tp
 
+from ._spark import local_spark
+
 ROWS = [datetime(2019, 1, 1) + timedelta(hours=7 * i + i % 5) for i in range(2000)]
 
 
 @pytest.fixture(scope="module")
 def spark() -> Iterator[SparkSession]:
-    saved = {k: os.environ.get(k) for k in ("PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON")}
-    os.environ["PYSPARK_PYTHON"] = os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
-    session = (SparkSession.builder.master("local[2]").appName("tzcompat-tests")
-               .config("spark.ui.enabled", "false")
-               .config("spark.python.worker.reuse", "false")  # fresh worker processes
-               .config("spark.sql.shuffle.partitions", "2").getOrCreate())
-    session.sparkContext.setLogLevel("ERROR")
-    try:
+    with local_spark() as session:
         yield session
-    finally:
-        session.stop()
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
 
 
 def test_core_zones_by_key_agree_with_the_driver(spark):
