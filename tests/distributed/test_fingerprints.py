@@ -177,3 +177,17 @@ def test_ignore_filter_silences(tmp_path):
     print(pickle.loads(sys.stdin.buffer.read()).key)
     """
     assert fresh(quiet, stdin=blob, env={"PYTHONTZPATH": roots["b"]}).decode().strip() == KEY
+
+
+def test_the_three_layers_fingerprint_alike():
+    import tzcompat.dateutil as td
+    import tzcompat.pytz as tp
+
+    keys = sorted(k for k in tzcompat.available_timezones() if "/" in k)[::12]
+    for key in keys:
+        core = tzcompat.ZoneInfo(key).data_fingerprint
+        du = td.gettz(key)
+        assert du.data_fingerprint == core, key
+        assert pickle.loads(pickle.dumps(du)) == du  # the memo does not travel
+        pz = tp.timezone(key)
+        assert pz.data_fingerprint == core, key
