@@ -50,7 +50,7 @@ _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
         "_data", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
-        "_windows", "_cold", "_eq_other", "_eq_answer",
+        "_windows", "_cold", "_eq_other", "_eq_answer", "_fingerprint",
         *_DERIVED_ATTRS,
     ]
 )
