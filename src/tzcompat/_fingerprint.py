@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from hashlib import sha256
 
-from . import _tzpath
+from . import _registry, _tzpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,7 +126,9 @@ def data_report() -> dict[str, Any]:
     - ``data_version``: the IANA version of the data in use;
     - ``fingerprint``: the source in use's fingerprint;
     - ``zones``: key -> ``{"fingerprint", "version", "source"}`` for every zone in
-      ``tzcompat.ZoneInfo``'s cache (what this process has actually loaded).
+      ``tzcompat.ZoneInfo``'s cache (what this process has actually loaded);
+    - ``adapters``: adapter -> {zone name: fingerprint} for the zones ``tzcompat.pytz`` and
+      ``tzcompat.dateutil`` have loaded (when imported).
 
     Run it on every worker (``client.run(tzcompat.data_report)`` in Dask, a Spark job)
     and compare the fingerprints: equal fingerprints mean equal answers.
@@ -164,6 +166,7 @@ def data_report() -> dict[str, Any]:
         "fingerprint": used["fingerprint"] if used else None,
         "sources": sources,
         "zones": zones,
+        "adapters": _registry.loaded_zones(),
     }
 
 

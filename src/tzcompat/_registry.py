@@ -41,6 +41,8 @@ class Refreshed:
 # zoneinfo directories the adapter reads, which watch() stats as well.
 _refreshers: dict[str, tuple[Callable[[set[str] | None], Refreshed],
                              Callable[[], Iterable[str]] | None]] = {}
+# name -> zones(): {zone name: fingerprint} of the zones the adapter has loaded.
+_reporters: dict[str, Callable[[], dict[str, str | None]]] = {}
 # name -> hook(zones): drop other libraries' cached data about ``zones`` after a refresh.
 _cache_hooks: dict[str, Callable[[list[Any]], object]] = {}
 _plugins_loaded = False
@@ -48,12 +50,21 @@ _lock = allocate_lock()
 
 
 def register_refresher(name: str, refresher: Callable[[set[str] | None], Refreshed], *,
-                       roots: Callable[[], Iterable[str]] | None = None) -> None:
+                       roots: Callable[[], Iterable[str]] | None = None,
+                       zones: Callable[[], dict[str, str | None]] | None = None) -> None:
     """Have :func:`tzcompat.refresh` call ``refresher(keys)`` (``keys`` a set of names, or
     None for all) after the core's zones; its result is reported under ``name``.
-    ``roots()``, when given, lists extra zoneinfo directories for :func:`tzcompat.watch`.
-    Registering the same name again replaces the earlier entry."""
+    ``roots()``, when given, lists extra zoneinfo directories for :func:`tzcompat.watch`;
+    ``zones()`` the adapter's loaded zones and their fingerprints for
+    :func:`tzcompat.data_report`. Registering the same name again replaces the entry."""
     _refreshers[name] = (refresher, roots)
+    if zones is not None:
+        _reporters[name] = zones
+
+
+def loaded_zones() -> dict[str, dict[str, str | None]]:
+    """Adapter name -> {zone name: fingerprint} for every registered adapter."""
+    return {name: zones() for name, zones in list(_reporters.items())}
 
 
 def register_cache_hook(name: str, hook: Callable[[list[Any]], object]) -> None:

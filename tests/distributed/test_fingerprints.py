@@ -156,12 +156,19 @@ def test_data_report_and_the_cli(tmp_path):
 
 
 def test_data_report_lists_the_zones_in_use():
+    import tzcompat.dateutil as td
+    import tzcompat.pytz as tp
+
     zone = tzcompat.ZoneInfo("Europe/Paris")
+    pz = tp.timezone("Asia/Tokyo")
+    du = td.gettz("America/Sao_Paulo")
     report = tzcompat.data_report()
     json.dumps(report)
     entry = report["zones"]["Europe/Paris"]
     assert entry["fingerprint"] == zone.data_fingerprint
     assert entry["version"] == zone.data_version
+    assert report["adapters"]["tzcompat.pytz"]["Asia/Tokyo"] == pz.data_fingerprint
+    assert report["adapters"]["tzcompat.dateutil"]["America/Sao_Paulo"] == du.data_fingerprint
 
 
 def test_ignore_filter_silences(tmp_path):

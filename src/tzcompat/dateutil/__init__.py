@@ -80,5 +80,13 @@ def _watched_roots() -> list[str]:
     return list(zoneinfo.TZPATH) if zoneinfo is not None else []
 
 
-# tzcompat.refresh() and watch() reach this adapter through the core's registry.
-_registry.register_refresher(__name__, _refresh, roots=_watched_roots)
+def _loaded_zones() -> dict[str, str | None]:
+    with gettz._cache_lock:
+        items = list(gettz._instances.items())
+    items.sort(key=lambda item: str(item[0]))
+    return {str(name): zone.data_fingerprint for name, zone in items
+            if isinstance(zone, tzfile) and "_data" in zone.__dict__}
+
+
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)

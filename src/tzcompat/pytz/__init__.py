@@ -760,6 +760,11 @@ def _watched_roots() -> list[str]:
     return [root] if root else []
 
 
-# tzcompat.refresh() and watch() reach this adapter through the core's registry.
-_registry.register_refresher(__name__, _refresh, roots=_watched_roots)
+def _loaded_zones() -> dict[str, str | None]:
+    return {name: getattr(tz, "data_fingerprint", None)
+            for name, tz in sorted(_tzinfo_cache.items())}
+
+
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
 _stand_in()
