@@ -10,10 +10,14 @@ The pytz and dateutil.tz emulations live in ``tzcompat.pytz`` and
 
 from __future__ import annotations
 
+from ._version import __version__ as __version__
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ._fingerprint import DataSkewWarning
     from ._posix import PosixTZ, parse_posix_tz
     from ._refresh import RefreshReport, ZoneChange, refresh
+    from ._report import data_report
     from ._transitions import Transition, ZoneState
     from ._tzif import TZifData, read_tzif
     from ._tzpath import (
@@ -29,10 +33,10 @@ if TYPE_CHECKING:
     from ._zoneinfo import RawZoneInfo, ZoneInfo
     from .shims import install, uninstall
 
-__version__ = "0.1.0"
 
 __all__ = [
     "TZPATH",
+    "DataSkewWarning",
     "InvalidTZPathWarning",
     "PosixTZ",
     "RawZoneInfo",
@@ -45,6 +49,7 @@ __all__ = [
     "ZoneInfoNotFoundError",
     "ZoneState",
     "available_timezones",
+    "data_report",
     "data_version",
     "find_data_file",
     "install",
@@ -59,6 +64,8 @@ __all__ = [
 # Every public name is loaded on first access: ``import tzcompat.pytz`` (which needs the core
 # only at its first timezone()) then costs less than importing pytz.
 _HOMES = {
+    "DataSkewWarning": "_fingerprint",
+    "data_report": "_report",
     "PosixTZ": "_posix",
     "parse_posix_tz": "_posix",
     "RefreshReport": "_refresh",

@@ -210,7 +210,7 @@ class _Rules:
 
     __slots__ = ("tzif", "source", "version", "utc", "types", "idx", "local", "before",
                  "after", "fixed", "walls", "utcs", "misses", "wb", "ub", "wfix",
-                 "wfixed", "ufix", "ufixed")
+                 "wfixed", "ufix", "ufixed", "fingerprint")
 
     tzif: TZifData
     source: str | None
@@ -226,6 +226,7 @@ class _Rules:
     walls: dict[int, tuple[Any, ...] | bool]
     utcs: dict[int, tuple[Any, ...] | bool]
     misses: int  # misses while a table dict is full (see _build)
+    fingerprint: str | None  # see _fingerprint.rules_fingerprint
     # Day blocks, keyed by ``ordinal >> _BLOCK_SHIFT``, filled by _blocks from the year tables.
     wb: dict[int, tuple[Any, ...]]
     ub: dict[int, tuple[Any, ...]]
@@ -622,6 +623,7 @@ def build_rules(data: TZifData, source: str | None = None,
     r.misses = 0
     r.wb = {}
     r.ub = {}
+    r.fingerprint = None  # computed on first need (see _fingerprint)
     trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
     dstoff = _dst_offsets(trans_idx, utcoff, isdst)
     types = [
@@ -791,6 +793,14 @@ class _ZoneRules(tzinfo):
     def tzif(self) -> TZifData:
         """The parsed TZif data this zone was built from."""
         return self._z_rules.tzif
+
+    @property
+    def data_fingerprint(self) -> str:
+        """A stable hash of the rules this zone answers from (see ``tzcompat.data_report``):
+        equal on two machines exactly when the zone gives the same answers there."""
+        from ._fingerprint import rules_fingerprint
+
+        return rules_fingerprint(self._z_rules)
 
     @property
     def initial_state(self) -> ZoneState | None:

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
 from itertools import chain, groupby
 
-from . import _tzpath
+from . import _registry, _tzpath
 from ._engine import build_rules
 from ._tzif import read_tzif
 
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from ._engine import _Rules
 
 __all__ = ["RefreshReport", "ZoneChange", "refresh"]
+
+# Adapters built their results with this name before the registry existed.
+AdapterRefresh = _registry.Refreshed
 
 _UTC = timezone.utc
 _EPOCH = datetime(1970, 1, 1, tzinfo=_UTC)
@@ -41,19 +44,6 @@ _lock = allocate_lock()
 # key -> (file, its stat signature, data version, id of the rules checked against them):
 # a zone whose rules were checked against an unchanged file is not read again.
 _checked: dict[str, tuple[str, tuple[int, ...], str | None, int]] = {}
-
-
-class AdapterRefresh:
-    """What an adapter's refresh did: names updated, failures, objects left on old rules,
-    and the keys of pandas' transition cache to drop."""
-
-    __slots__ = ("updated", "failed", "not_updated", "pandas_keys")
-
-    def __init__(self) -> None:
-        self.updated: list[str] = []
-        self.failed: dict[str, str] = {}
-        self.not_updated: list[str] = []
-        self.pandas_keys: list[str] = []
 
 
 class ZoneChange:
@@ -162,10 +152,11 @@ def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
     A reinstall with identical content changes nothing. Missing, truncated or invalid
     files leave the old rules (listed in ``failed``; the next call retries).
 
-    The standard library's own cache entries for changed keys are cleared, and so are
-    pandas' cached transitions for them when pandas is loaded. The ``tzcompat.pytz``
-    and ``tzcompat.dateutil`` adapters, when imported, are refreshed too. Safe to call
-    from any thread; calls are serialised.
+    The standard library's own cache entries for changed keys are cleared. Adapters
+    that registered with the core (``tzcompat.pytz`` and ``tzcompat.dateutil`` do when
+    imported) are refreshed too, and integrations drop their caches of the changed zones
+    (pandas' cached transitions, when pandas is loaded). Safe to call from any thread;
+    calls are serialised.
     """
     if isinstance(keys, (str, bytes)):
         raise TypeError(f"keys must be an iterable of keys, not a single {type(keys).__name__}")
@@ -198,22 +189,20 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
             unchanged.append(key)
         else:
             changed[key] = change
-    pandas_keys = [f"zoneinfo/{key}" for key in changed]
+    # Zones whose rules changed, for the integrations' caches (pandas keeps its own).
+    touched: list[Any] = [z for key in changed for z in by_key[key]]
     adapters: dict[str, tuple[str, ...]] = {}
     not_updated: list[str] = []
-    for name in ("tzcompat.pytz", "tzcompat.dateutil"):
-        if name not in sys.modules:
-            continue  # never imported: nothing of it to update
-        module = __import__(f"{name}._refresh", fromlist=["refresh_zones"])
-        result = module.refresh_zones(wanted)
+    for name, refresher in _registry.refreshers():
+        result = refresher(wanted)
         adapters[name] = tuple(result.updated)
         for item, reason in result.failed.items():
             failed[f"{name}:{item}"] = reason
         not_updated.extend(result.not_updated)
-        pandas_keys.extend(result.pandas_keys)
-    if pandas_keys and "pandas._libs.tslibs.timezones" in sys.modules:
-        forget_pandas_cache(pandas_keys)
-        _reload_pure_twins(list(changed))
+        touched.extend(result.zones)
+    if touched:
+        for hook in _registry.cache_hooks():
+            hook(touched)
     if changed:
         _clear_stdlib_cache(list(changed))
     return RefreshReport(changed, unchanged, failed, adapters, not_updated)
@@ -362,46 +351,3 @@ def _clear_stdlib_cache(keys: list[str]) -> None:
         module = sys.modules.get(name)
         if module is not None:
             module.ZoneInfo.clear_cache(only_keys=keys)
-
-
-def forget_pandas_cache(cache_keys: Iterable[str]) -> int:
-    """Drop pandas' cached transitions (``pandas._libs.tslibs.timezones.dst_cache``) for
-    ``cache_keys`` (``"zoneinfo/<key>"``, a pytz zone's name, ``"dateutil<path>"``), when
-    pandas is loaded. It is a private pandas cache: missing or changed, nothing happens.
-    Returns how many entries were dropped."""
-    module = sys.modules.get("pandas._libs.tslibs.timezones")
-    cache = getattr(module, "dst_cache", None)
-    if not isinstance(cache, dict):
-        return 0
-    dropped = 0
-    for key in cache_keys:
-        if cache.pop(key, None) is not None:
-            dropped += 1
-    return dropped
-
-
-def _reload_pure_twins(keys: list[str]) -> None:
-    """Reload in place the standard library's pure-Python zones cached for ``keys``.
-
-    pandas builds its transition tables for a ``zoneinfo.ZoneInfo`` (ours included) from
-    a pure-Python "twin", ``zoneinfo._zoneinfo.ZoneInfo(key)``, which it keeps per zone
-    object for good: clearing caches cannot reach it, so the twin itself takes the data
-    the standard library's lookup now finds for its key. Its fields are replaced in one
-    ``__dict__`` update.
-    """
-    pure = sys.modules.get("zoneinfo._zoneinfo")
-    cls = getattr(pure, "ZoneInfo", None)
-    cache = getattr(cls, "_weak_cache", None)
-    if cache is None:
-        return
-    for key in keys:
-        twin = cache.get(key)
-        if twin is None:
-            continue
-        try:
-            fresh = cls.no_cache(key)  # type: ignore[union-attr]
-        except Exception:  # the stdlib finds no valid data for it: leave the twin
-            continue
-        fields = dict(vars(fresh))
-        fields.pop("_from_cache", None)
-        vars(twin).update(fields)

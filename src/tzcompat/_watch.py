@@ -10,10 +10,9 @@ its report. ``threading`` is imported by ``watch()`` itself, not by ``import tzc
 from __future__ import annotations
 
 import os
-import sys
 from _thread import allocate_lock
 
-from . import _tzpath
+from . import _registry, _tzpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -27,17 +26,14 @@ __all__ = ["Watcher", "watch", "watched_roots"]
 
 def watched_roots() -> list[str]:
     """The zoneinfo directories the loaded zones can come from, in search order:
-    tzcompat's TZPATH, the tzdata package, and for the adapters when they are imported
-    the standard library's TZPATH (``tzcompat.dateutil``) and ``PYTZ_TZDATADIR``
-    (``tzcompat.pytz``)."""
+    tzcompat's TZPATH, the tzdata package, then those the registered adapters read
+    (the standard library's TZPATH for ``tzcompat.dateutil``, ``PYTZ_TZDATADIR`` for
+    ``tzcompat.pytz``, when they are imported)."""
     roots = [*_tzpath._search_path()]
     tzdata = _tzpath.tzdata_root()
     if tzdata is not None:
         roots.append(tzdata)
-    if "tzcompat.dateutil" in sys.modules and "zoneinfo" in sys.modules:
-        roots.extend(sys.modules["zoneinfo"].TZPATH)
-    if "tzcompat.pytz" in sys.modules and os.environ.get("PYTZ_TZDATADIR"):
-        roots.append(os.environ["PYTZ_TZDATADIR"])
+    roots.extend(_registry.extra_roots())
     out: list[str] = []
     for root in roots:
         if root not in out and os.path.isdir(root):
@@ -152,7 +148,22 @@ def watch(interval: float = 300,
     polls in a row saw the same files (upgrades write files one at a time): then
     :func:`tzcompat.refresh` updates the cached zones in place and ``on_change(report)``
     is called from the thread. Returns the :class:`Watcher`; ``stop()`` ends it.
+
+    There is one watcher per process: calling ``watch()`` again stops the running one
+    (after a poll in progress) and starts the new one with the new settings, so a
+    library and its application, or a function called in a loop, never pile up threads.
     """
+    global _running
     watcher = Watcher(interval, on_change)
-    watcher._start()
+    with _one:
+        old = _running
+        if old is not None:
+            old.stop()
+        watcher._start()
+        _running = watcher
     return watcher
+
+
+# The process's one running watcher (see watch()).
+_running: Watcher | None = None
+_one = allocate_lock()

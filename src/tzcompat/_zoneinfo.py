@@ -259,11 +259,19 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                 "Cannot pickle a ZoneInfo file created from a file stream; "
                 "use zone.by_value() to pickle its rules"
             )
-        return (type(self)._unpickle, (self._z_key, self._z_from_cache))
+        # The sender's fingerprint travels along: the receiver warns when its rules for
+        # the key differ (DataSkewWarning). Pickles without it (older ones) load as before.
+        return (type(self)._unpickle, (self._z_key, self._z_from_cache, self.data_fingerprint))
 
     @classmethod
-    def _unpickle(cls, key: str, from_cache: bool, /) -> ZoneInfo:
-        return cls(key) if from_cache else cls.no_cache(key)
+    def _unpickle(cls, key: str, from_cache: bool, fingerprint: str | None = None,
+                  /) -> ZoneInfo:
+        zone = cls(key) if from_cache else cls.no_cache(key)
+        if fingerprint is not None:
+            from ._fingerprint import check_skew
+
+            check_skew(zone, fingerprint)
+        return zone
 
     def by_value(self) -> RawZoneInfo:
         """A copy of this zone that pickles its full rules, not just its key."""

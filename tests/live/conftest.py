@@ -44,6 +44,9 @@ def _forget_everything() -> None:
     for key in [k for k in pandas_cache if isinstance(k, str) and "Test/" in k]:
         del pandas_cache[key]
     _refresh._checked.clear()
+    for name in ("tzcompat.pytz._refresh", "tzcompat.dateutil._refresh"):
+        if name in sys.modules:
+            getattr(sys.modules[name], "_checked", {}).clear()
     if "tzcompat.pytz" in sys.modules:
         sys.modules["tzcompat.pytz"]._reset_data()
     if "tzcompat.dateutil" in sys.modules:

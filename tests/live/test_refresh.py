@@ -144,7 +144,9 @@ def test_pickles_by_key_follow_by_value_do_not(live):
     by_value = pickle.dumps(dt.replace(tzinfo=zone.by_value()))
     live.install("2030b")
     tzcompat.refresh()
-    loaded = pickle.loads(by_key)
+    # The key's rules changed since the pickle was made: loading says so.
+    with pytest.warns(tzcompat.DataSkewWarning, match=KEY):
+        loaded = pickle.loads(by_key)
     assert loaded.tzinfo is zone and loaded.utcoffset() == timedelta(hours=-4)
     kept = pickle.loads(by_value)
     assert kept.utcoffset() == timedelta(hours=-5) and kept.tzname() == "EST"

@@ -51,6 +51,17 @@ def pytz_datadir(path: str):
         ours._reset_data()
 
 
+@contextmanager
+def pytz_pickles():
+    """tzcompat.pytz pickles in pytz's format inside the block (byte-for-byte comparisons
+    with the real pytz; the default format names tzcompat, see docs/distributed.md)."""
+    old = ours.set_pickle_format("pytz")
+    try:
+        yield
+    finally:
+        ours.set_pickle_format(old)
+
+
 @pytest.fixture
 def pytz_data():
     """Point tzcompat.pytz's module-level lookups at pytz's bundled data for one test."""

@@ -15,6 +15,8 @@ import pytz as real_pytz
 
 import tzcompat.pytz as ours
 
+from .conftest import pytz_pickles
+
 
 def outcome(func):
     try:
@@ -159,13 +161,34 @@ def test_utc_behaviour():
 
 
 def test_pickle_bytes_utc_fixed():
-    for proto in range(6):
-        assert pickle.dumps(ours.utc, proto) == pickle.dumps(real_pytz.utc, proto)
-        assert pickle.dumps(ours.FixedOffset(-330), proto) == pickle.dumps(
-            real_pytz.FixedOffset(-330), proto
-        )
-    dt = datetime(2005, 3, 1, 14, 13, 21, tzinfo=ours.utc)
-    assert len(pickle.dumps(dt, 1)) - len(pickle.dumps(dt.replace(tzinfo=None), 1)) == 17
+    # In pytz's pickle format (set_pickle_format("pytz")), the bytes are pytz's.
+    with pytz_pickles():
+        for proto in range(6):
+            assert pickle.dumps(ours.utc, proto) == pickle.dumps(real_pytz.utc, proto)
+            assert pickle.dumps(ours.FixedOffset(-330), proto) == pickle.dumps(
+                real_pytz.FixedOffset(-330), proto
+            )
+        dt = datetime(2005, 3, 1, 14, 13, 21, tzinfo=ours.utc)
+        assert len(pickle.dumps(dt, 1)) - len(pickle.dumps(dt.replace(tzinfo=None), 1)) == 17
+
+
+def test_default_pickles_name_tzcompat(pytz_data):
+    # The intended difference (docs/differences.md): by default the pickles name tzcompat,
+    # so they load as tzcompat's zones wherever tzcompat is installed, real pytz or not.
+    ny = ours.timezone("America/New_York")
+    edt = ny.localize(datetime(2020, 7, 1))
+    for obj in (ours.utc, ours.FixedOffset(-330), ours.timezone("GMT"), ny, edt.tzinfo, edt):
+        for proto in range(6):
+            blob = pickle.dumps(obj, proto)
+            assert b"tzcompat" in blob and b"pytz\n_p" not in blob
+            back = pickle.loads(blob)
+            if isinstance(obj, datetime):
+                assert back == obj and back.tzinfo is obj.tzinfo
+            else:
+                assert back is obj
+    assert ours.pickle_format() == "tzcompat"
+    with pytest.raises(ValueError):
+        ours.set_pickle_format("json")
 
 
 def test_copies_are_identity(pytz_data):

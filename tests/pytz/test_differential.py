@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import tzcompat.pytz as ours
 
-from .conftest import ALL_ZONES, ours_from_pytz_file
+from .conftest import ALL_ZONES, ours_from_pytz_file, pytz_pickles
 
 LOW = datetime(1850, 1, 1)
 HIGH = datetime(2037, 12, 31)  # pytz stops applying rules after 2037 (see test_after_2037)
@@ -236,12 +236,15 @@ def test_astimezone_both_ways(name, other, instants):
 def test_repr_str_pickle(case, is_dst, protocol):
     name, dts = case
     r, o = real_tz(name), ours_from_pytz_file(name)
-    assert pickle.dumps(o, protocol) == pickle.dumps(r, protocol)
+    with pytz_pickles():
+        assert pickle.dumps(o, protocol) == pickle.dumps(r, protocol)
     for dt in dts:
         a = r.localize(dt, is_dst=is_dst)
         b = o.localize(dt, is_dst=is_dst)
         assert repr(b) == repr(a) and str(b) == str(a)
         assert repr(b.tzinfo) == repr(a.tzinfo) and str(b.tzinfo) == str(a.tzinfo)
-        # With real pytz imported, our pickles are pytz's bytes (they name pytz._p).
-        assert pickle.dumps(b, protocol) == pickle.dumps(a, protocol)
-        assert pickle.dumps(b.tzinfo, protocol) == pickle.dumps(a.tzinfo, protocol)
+        # In pytz's pickle format, with real pytz imported, our pickles are pytz's bytes
+        # (they name pytz._p).
+        with pytz_pickles():
+            assert pickle.dumps(b, protocol) == pickle.dumps(a, protocol)
+            assert pickle.dumps(b.tzinfo, protocol) == pickle.dumps(a.tzinfo, protocol)

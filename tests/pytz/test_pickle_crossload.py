@@ -48,7 +48,9 @@ USE_TZCOMPAT = textwrap.dedent(
 
 def run(code: str, tzcompat_as_pytz: bool, data: bytes = b"") -> bytes:
     prefix = USE_TZCOMPAT if tzcompat_as_pytz else ""
-    env = dict(os.environ, PYTZ_TZDATADIR=PYTZ_ZONEINFO)
+    # pytz's pickle format: these check byte-for-byte compatibility with the real pytz
+    # (the default format names tzcompat; tests/distributed/test_pickles.py covers it).
+    env = dict(os.environ, PYTZ_TZDATADIR=PYTZ_ZONEINFO, TZCOMPAT_PICKLE_AS_PYTZ="1")
     out = subprocess.run(
         [sys.executable, "-c", prefix + CASES + textwrap.dedent(code)],
         input=data,

@@ -227,7 +227,8 @@ def test_install_is_idempotent_and_incremental(tmp_path: Path) -> None:
 
 
 def test_pickles_name_pytz_under_install(tmp_path: Path) -> None:
-    # The adapter's pickles are pytz's bytes and load back to the same objects.
+    # In pytz's pickle format the adapter's pickles are pytz's bytes and load back to the
+    # same objects; by default they name tzcompat and load back the same way.
     check(
         """
         import pickle
@@ -236,6 +237,10 @@ def test_pickles_name_pytz_under_install(tmp_path: Path) -> None:
         _install.install(dateutil=False)
         import pytz
         ny = pytz.timezone("America/New_York")
+        for obj in (ny, pytz.utc, pytz.FixedOffset(-330), pytz.timezone("GMT")):
+            blob = pickle.dumps(obj, 0)
+            assert blob.startswith(b"ctzcompat.pytz") and pickle.loads(blob) is obj, blob
+        pytz.set_pickle_format("pytz")
         edt = ny.localize(datetime(2020, 7, 1)).tzinfo
         assert pickle.dumps(edt, 0) == (
             b"cpytz\\n_p\\np0\\n(VAmerica/New_York\\np1\\nI-14400\\nI3600\\nVEDT\\np2\\ntp3\\nRp4\\n.")

@@ -137,12 +137,26 @@ def cmd_data(args: argparse.Namespace) -> int:
         warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
     if args.json:
+        # tzcompat.data_report(), with what only the command adds: when each source was
+        # last written, the real pytz's bundle, and the warnings. No data: exit status 1.
+        from .._report import data_report
+
+        report = data_report()
+        hashed = {(r["kind"], r["path"]): r for r in report["sources"]}
         now = time.time()
-        _dump({"sources": [{**s, "modified": _iso_time(s["modified"]),
-                            "age_days": None if s["modified"] is None
-                            else int((now - s["modified"]) // 86400)} for s in found],
-               "in_use": used["path"] if used else None, "warnings": warnings})
-        return 0
+        out = []
+        for s in found:
+            extra = hashed.get((s["kind"], s["path"]), {})
+            if s["kind"] == "pytz":
+                from .._report import source_fingerprint
+
+                extra = source_fingerprint(s["path"])
+            out.append({**extra, **s, "modified": _iso_time(s["modified"]),
+                        "age_days": None if s["modified"] is None
+                        else int((now - s["modified"]) // 86400)})
+        _dump({**report, "sources": out, "in_use": used["path"] if used else None,
+               "warnings": warnings})
+        return 0 if used is not None else 1
     now = time.time()
     print(f"{'':2}{'source':8} {'version':8} {'modified':28} path")
     for s in found:

@@ -8,6 +8,7 @@ section lists the few intentional differences.
 
 from __future__ import annotations
 
+from .. import _registry
 from . import _common, _factories, _tzfile, _tzpath, tz
 from ._base import ZERO, enfold, tzrangebase
 from ._fixed import UTC, tzoffset, tzutc
@@ -63,6 +64,32 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | {"TZPATH", "reset_tzpath"})
+
+
+def _refresh(keys: set[str] | None) -> Any:
+    from ._refresh import refresh_zones
+
+    return refresh_zones(keys)
+
+
+def _watched_roots() -> list[str]:
+    # gettz also searches the standard library's TZPATH (as dateutil 4 does).
+    import sys
+
+    zoneinfo = sys.modules.get("zoneinfo")
+    return list(zoneinfo.TZPATH) if zoneinfo is not None else []
+
+
+def _loaded_zones() -> dict[str, str | None]:
+    with gettz._cache_lock:
+        items = list(gettz._instances.items())
+    items.sort(key=lambda item: str(item[0]))
+    return {str(name): zone.data_fingerprint for name, zone in items
+            if isinstance(zone, tzfile) and "_data" in zone.__dict__}
+
+
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
 
 
 # Where dateutil 4 defines each name; tzcompat.shims.install() gives the adapter's objects

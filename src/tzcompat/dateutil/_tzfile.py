@@ -49,7 +49,7 @@ _DATA_ATTRS = frozenset(
     [
         "_filename", "_fixed_offset", "_isdst", "_key", "_trans_idx", "_trans_utc", "_tz_str",
         "_data", "_wt", "_ut", "_wy", "_wf", "_uy", "_tti_memo",
-        "_windows", "_cold", "_eq_other", "_eq_answer",
+        "_windows", "_cold", "_eq_other", "_eq_answer", "_fingerprint",
         *_DERIVED_ATTRS,
     ]
 )
@@ -277,6 +277,29 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def key(self) -> str | None:
         """The key given when the zone was built (as passed to ``gettz``), or None."""
         return self._key
+
+    @property
+    def data_fingerprint(self) -> str:
+        """The fingerprint of this zone's rules, as the core computes it (equal to
+        ``tzcompat.ZoneInfo(key).data_fingerprint`` on the same data; see
+        ``tzcompat.data_report``). tzcompat's own: dateutil has none."""
+        memo = self.__dict__.get("_fingerprint")
+        if memo is not None and memo[0] is self._data:
+            return memo[1]  # type: ignore[no-any-return]
+        from array import array
+
+        from .._engine import build_rules
+        from .._fingerprint import rules_fingerprint
+        from .._tzif import TZifData
+
+        trans_idx, trans_utc, utcoff, isdst, abbr, tz_str = self._data
+        data = TZifData(version=2, trans_utc=array("q", trans_utc), trans_idx=bytes(trans_idx),
+                        utcoff=tuple(utcoff), isdst=tuple(bool(f) for f in isdst),
+                        abbr=tuple(abbr),
+                        footer=tz_str.decode("ascii") if tz_str is not None else None)
+        fp = rules_fingerprint(build_rules(data))
+        self.__dict__["_fingerprint"] = (self._data, fp)
+        return fp
 
     # -- loading ---------------------------------------------------------------
 

@@ -13,6 +13,7 @@ import os
 import sys
 from _thread import RLock
 
+from .. import _registry
 from ._realpytz import real
 from .exceptions import (
     AmbiguousTimeError,
@@ -22,7 +23,19 @@ from .exceptions import (
 )
 from .lazy import LazyDict, LazyList, LazySet
 from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
-from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
+from .tzinfo import (
+    BaseTzInfo,
+    DstTzInfo,
+    StaticTzInfo,
+    _pickle_func,
+    unpickler,
+)
+from .tzinfo import (
+    pickle_format as pickle_format,  # tzcompat's own (not in pytz's __all__)
+)
+from .tzinfo import (
+    set_pickle_format as set_pickle_format,
+)
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
@@ -208,15 +221,32 @@ def _zone_names() -> list[str]:
                 if len(fields) < 3:
                     raise _bad_line(where, line)
                 names.add(fields[1] if kind == "Z " else fields[2])
-        if not names:
+        if not names and not _version_only(where):
             raise ValueError(f"tzcompat.pytz: {where} names no zones")
-    else:
+    if not names and _tzdata_dir() is not None:
+        # No tzdata.zi, or one that holds only its version line (a hand-made root, as in
+        # the live-data docs, where it is just the version file): the zone files
+        # themselves are the list.
+        from .._tzpath import tzif_keys
+
+        names.update(tzif_keys(_tzdata_dir()))  # type: ignore[arg-type]
+    elif not names:
         from .. import _tzpath
 
         names.update(_tzpath.available_timezones())
     names.discard("Factory")
     names.discard("localtime")
     return sorted(names)
+
+
+def _version_only(where: str) -> bool:
+    """Whether the data file at ``where`` holds a ``# version`` line and nothing else."""
+    try:
+        with open(where, "rb") as f:
+            lines = [ln for ln in f.read().splitlines() if ln.strip()]
+    except OSError:
+        return False
+    return len(lines) == 1 and lines[0].startswith(b"# version ")
 
 
 def _data_version() -> str | None:
@@ -718,4 +748,22 @@ def _stand_in() -> None:
             pass
 
 
+def _refresh(keys: set[str] | None) -> Any:
+    from ._refresh import refresh_zones
+
+    return refresh_zones(keys)
+
+
+def _watched_roots() -> list[str]:
+    root = _tzdata_dir()
+    return [root] if root else []
+
+
+def _loaded_zones() -> dict[str, str | None]:
+    return {name: getattr(tz, "data_fingerprint", None)
+            for name, tz in sorted(_tzinfo_cache.items())}
+
+
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
 _stand_in()

@@ -185,17 +185,14 @@ def _real_pytz_in_use() -> bool:
 def build_states(zd: _ZoneData) -> None:
     zd.ensure_view()
     cls = zd.cls
-    if isinstance(cls, type):
-        # A refresh builds new data for an existing class: its exposed lists (set on the
-        # class on first read) must be read again from the new data.
-        for name in ("_utc_transition_times", "_transition_info"):
-            if name in cls.__dict__:
-                delattr(cls, name)
     tzinfos = zd.tzinfos
     if zd.zone_obj is None:
         cls()
     infos = zd.infos
-    tzinfos.setdefault(infos[0], zd.zone_obj)
+    if _info_of(zd.zone_obj) == infos[0]:
+        # The zone object is its first period, as in pytz (after a refresh that changed
+        # the first period, it keeps the old values and a new object takes this place).
+        tzinfos.setdefault(infos[0], zd.zone_obj)
     # setdefault: a first localize may register a period concurrently (without the lock).
     for inf in set(infos).difference(tzinfos):
         tzinfos.setdefault(inf, cls(inf))
@@ -325,10 +322,14 @@ def _quiet_state(zd: _ZoneData, dt: datetime) -> DstTzInfo | None:
     else:
         dst = 0
     info = memorized_ttinfo(_round_minute(off), _round_minute(dst), data.abbr[j])
-    if info == zd.first_info:
+    if info == zd.first_info and _info_of(zd.zone_obj) == info:
         # The zone object is its first period's (build_states registers it so).
         return zd.zone_obj
     return _period(zd, info)
+
+
+def _info_of(state: DstTzInfo) -> tuple[Any, ...]:
+    return (state._utcoffset, state._dst, state._tzname)
 
 
 def _period(zd: _ZoneData, info: tuple[Any, ...]) -> DstTzInfo:

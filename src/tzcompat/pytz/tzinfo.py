@@ -14,6 +14,7 @@ period; tzcompat instead keeps applying the zone's POSIX rule (the documented di
 
 from __future__ import annotations
 
+import os
 import sys
 from _thread import RLock
 from bisect import bisect_right
@@ -89,16 +90,50 @@ HORIZON = datetime(2262, 1, 1)
 
 
 # --------------------------------------------------------------------------------------------
-# Pickling goes through functions of the module named ``pytz`` so that the bytes are pytz's
-# (``cpytz\n_p\n...``) and load in real pytz, and pytz pickles load here when tzcompat is
-# installed as ``pytz``. Pickle insists that the global it writes resolves to the very object
-# being reduced, so we hand it whatever ``pytz.<name>`` is; without any ``pytz`` module we fall
-# back to tzcompat's own (equivalent) function.
+# Pickles. By default a zone pickles naming tzcompat (``tzcompat.pytz.tzinfo._restore``), with
+# the sender's rules fingerprint: loaded in another process it is tzcompat's zone there too,
+# whether or not the real pytz is installed, and a difference in the rules is reported
+# (tzcompat.DataSkewWarning). pytz's own format (``cpytz\n_p\n...``, loadable by the real
+# pytz where tzcompat is absent) is one call away: set_pickle_format("pytz"), or the
+# environment variable TZCOMPAT_PICKLE_AS_PYTZ=1 (docs/distributed.md says why tzcompat's is
+# the default). In pytz's format, pickle insists that the global it writes resolves to the
+# very object being reduced, so we hand it whatever ``pytz.<name>`` is; without any ``pytz``
+# module we fall back to tzcompat's own (equivalent) function.
+
+_PICKLE_FORMATS = ("tzcompat", "pytz")
+_pickle_format = [
+    "pytz" if os.environ.get("TZCOMPAT_PICKLE_AS_PYTZ", "").strip().lower()
+    in ("1", "true", "yes", "on") else "tzcompat"
+]
+
+
+def set_pickle_format(fmt: str) -> str:
+    """Choose how tzcompat.pytz zones pickle from now on: ``"tzcompat"`` (the default: they
+    load as tzcompat's zones, with a check of the rules) or ``"pytz"`` (pytz's bytes,
+    loadable by the real pytz). Returns the format in force before."""
+    if fmt not in _PICKLE_FORMATS:
+        raise ValueError(f"pickle format must be one of {_PICKLE_FORMATS}, not {fmt!r}")
+    old = _pickle_format[0]
+    _pickle_format[0] = fmt
+    return old
+
+
+def pickle_format() -> str:
+    """The format tzcompat.pytz zones pickle in now (see :func:`set_pickle_format`)."""
+    return _pickle_format[0]
+
 
 _pytz_missing = False
 
 
 def _pickle_func(name: str, fallback: Any) -> Any:
+    """``pytz.<name>`` in pytz's pickle format, else tzcompat's ``fallback``."""
+    if _pickle_format[0] != "pytz":
+        return fallback
+    return _pytz_func(name, fallback)
+
+
+def _pytz_func(name: str, fallback: Any) -> Any:
     global _pytz_missing
     mod = sys.modules.get("pytz")
     if mod is None and not _pytz_missing:
@@ -202,7 +237,16 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[mi
         return f"<StaticTzInfo {self.zone!r}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _pickle_func("_p", unpickler), (self.zone,)
+        if _pickle_format[0] == "pytz" or self._engine is None:
+            # pytz's bytes (also for a subclass with its own offset: nothing to check)
+            return _pytz_func("_p", unpickler), (self.zone,)
+        return _restore, (_fingerprint(self._engine), self.zone)
+
+    @property
+    def data_fingerprint(self) -> str | None:
+        """The fingerprint of the core rules this zone answers from (see
+        ``tzcompat.data_report``)."""
+        return _fingerprint(self._engine)
 
 
 class _LazyClassData:
@@ -222,10 +266,27 @@ class _LazyClassData:
         value = getattr(zd, self.attr)
         if owner is zd.cls and owner.__dict__.get("_zd") is zd:
             # pandas reads both lists (hasattr) for every datetime it converts: from now on
-            # a plain class attribute answers, as in pytz. build_states() drops it when a
-            # refresh gives the class new data.
+            # a plain class attribute answers, as in pytz. A refresh swaps ``_zd`` and then
+            # drops these attributes; a reader that passed the check above just before the
+            # swap may set the old list after that drop, so it looks again and takes its
+            # list back: the class can never keep a list of data it no longer uses.
             setattr(owner, self.name, value)
+            if owner.__dict__.get("_zd") is not zd and owner.__dict__.get(self.name) is value:
+                try:
+                    delattr(owner, self.name)
+                except AttributeError:  # another reader took it back first
+                    pass
         return value
+
+
+def forget_class_lists(cls: type) -> None:
+    """Drop the exposed lists a zone class cached (after a refresh swapped its data)."""
+    for name in ("_utc_transition_times", "_transition_info"):
+        if name in cls.__dict__:
+            try:
+                delattr(cls, name)
+            except AttributeError:  # a reader took it back meanwhile
+                pass
 
 
 class _LazyTzinfos:
@@ -390,12 +451,49 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
         return f"<DstTzInfo {self.zone!r} {self._tzname}{sign}{self._utcoffset} {dst}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _pickle_func("_p", unpickler), (
+        args = (
             self.zone,
             _to_seconds(self._utcoffset),  # type: ignore[arg-type]
             _to_seconds(self._dst),  # type: ignore[arg-type]
             self._tzname,
         )
+        zd = self._zd
+        if _pickle_format[0] == "pytz" or zd.zoneinfo is None:
+            # pytz's bytes (also for a zone built from its own lists: nothing to check)
+            return _pytz_func("_p", unpickler), args
+        return _restore, (_fingerprint(zd.zoneinfo), *args)
+
+    @property
+    def data_fingerprint(self) -> str | None:
+        """The fingerprint of the core rules this zone answers from (see
+        ``tzcompat.data_report``); None for a zone built from its own transition lists."""
+        zi = self._zd.zoneinfo
+        return _fingerprint(zi) if zi is not None else None
+
+
+def _fingerprint(engine: Any) -> str | None:
+    return engine.data_fingerprint if engine is not None else None
+
+
+def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
+    """Load a zone or period pickled in tzcompat's format: as ``unpickler``, then warn
+    (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's."""
+    tz = unpickler(zone, *period)
+    if fingerprint is not None:
+        here = tz.data_fingerprint  # type: ignore[attr-defined]
+        if here is not None and here != fingerprint:
+            import warnings
+
+            from .._fingerprint import DataSkewWarning
+
+            warnings.warn(DataSkewWarning(
+                f"tzcompat.pytz zone {zone!r} was pickled where its rules had fingerprint "
+                f"{fingerprint}; here they have {here}: the two processes answer "
+                "differently for some instants"), stacklevel=2)
+    return tz
+
+
+_restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
 
 
 def unpickler(

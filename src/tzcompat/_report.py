@@ -1,0 +1,125 @@
+"""What data a process answers from: ``data_report()`` and fingerprints of data sources.
+
+Run ``tzcompat.data_report()`` (or ``tzcompat data --json``) on every worker of a cluster and
+compare: two processes that hold different rules under one version label have different
+fingerprints (see ``_fingerprint`` for what a fingerprint covers).
+"""
+
+from __future__ import annotations
+
+import os
+from hashlib import sha256
+
+from . import _registry, _tzpath
+from ._fingerprint import _FORMAT, rules_fingerprint
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["data_report", "fingerprint_of_key", "source_fingerprint"]
+
+
+def fingerprint_of_key(key: str) -> str | None:
+    """The fingerprint of the data the default lookup finds for ``key`` now (None when it
+    finds none, or invalid data)."""
+    from ._engine import build_rules
+    from ._tzif import read_tzif
+
+    try:
+        fobj, source, version = _tzpath.open_zone(key)
+        with fobj:
+            data = read_tzif(fobj)
+        return rules_fingerprint(build_rules(data, source, version))
+    except Exception:
+        return None
+
+
+# root -> (tree signature, result): a source is hashed again only when a file moved.
+_sources: dict[str, tuple[Any, dict[str, Any]]] = {}
+
+
+def source_fingerprint(root: str) -> dict[str, Any]:
+    """``{"fingerprint", "zones", "failed"}`` for the zoneinfo directory ``root``: the hash
+    of every zone's key and rules fingerprint (sorted by key), how many zones that is,
+    and the keys whose files could not be read. Stats the tree first; reads it only when
+    a file changed since the last call."""
+    from ._engine import build_rules
+    from ._tzif import read_tzif
+
+    sig = _tzpath.tree_signature(root)
+    cached = _sources.get(root)
+    if cached is not None and cached[0] == sig:
+        return dict(cached[1])
+    h = sha256(_FORMAT.encode())
+    failed = []
+    count = 0
+    for key in sorted(_tzpath.tzif_keys(root)):
+        try:
+            with open(os.path.join(root, key), "rb") as f:
+                data = read_tzif(f)
+            fp = rules_fingerprint(build_rules(data))
+        except Exception:
+            failed.append(key)
+            continue
+        h.update(f"{key}={fp}\n".encode())
+        count += 1
+    out = {"fingerprint": h.hexdigest()[:16] if count else None, "zones": count,
+           "failed": failed}
+    if len(_sources) > 16:
+        _sources.clear()
+    _sources[root] = (sig, out)
+    return dict(out)
+
+
+def data_report() -> dict[str, Any]:
+    """What zone data this process has and uses, as JSON-ready values.
+
+    - ``sources``: each TZPATH root and the tzdata package, in search order, with
+      ``present``, ``version``, ``fingerprint`` (of all its zones), ``zones`` and
+      ``in_use`` (the source the default lookup reads first);
+    - ``data_version``: the IANA version of the data in use;
+    - ``fingerprint``: the source in use's fingerprint;
+    - ``zones``: key -> ``{"fingerprint", "version", "source"}`` for every zone in
+      ``tzcompat.ZoneInfo``'s cache (what this process has actually loaded);
+    - ``adapters``: adapter -> {zone name: fingerprint} for the zones ``tzcompat.pytz`` and
+      ``tzcompat.dateutil`` have loaded (when imported).
+
+    Run it on every worker (``client.run(tzcompat.data_report)`` in Dask, a Spark job)
+    and compare the fingerprints: equal fingerprints mean equal answers.
+    """
+    import sys
+
+    from ._version import __version__
+    from ._zoneinfo import ZoneInfo
+
+    sources: list[dict[str, Any]] = []
+    for root in _tzpath.TZPATH:
+        present = os.path.isdir(root) and os.path.isfile(os.path.join(root, "UTC"))
+        entry: dict[str, Any] = {"kind": "tzpath", "path": root, "present": present,
+                                 "version": _tzpath.root_version(root) if present else None}
+        entry.update(source_fingerprint(root) if present else
+                     {"fingerprint": None, "zones": 0, "failed": []})
+        sources.append(entry)
+    package = _tzpath.tzdata_root()
+    entry = {"kind": "tzdata", "path": package, "present": package is not None,
+             "version": _tzpath.tzdata_version()}
+    entry.update(source_fingerprint(package) if package is not None else
+                 {"fingerprint": None, "zones": 0, "failed": []})
+    sources.append(entry)
+    used = next((s for s in sources if s["present"] and s["zones"]), None)
+    for s in sources:
+        s["in_use"] = s is used
+    with ZoneInfo._z_lock:
+        cached = list(ZoneInfo._z_weak.items())
+    zones = {key: {"fingerprint": z.data_fingerprint, "version": z.data_version,
+                   "source": z.source} for key, z in sorted(cached)}
+    return {
+        "tzcompat": __version__,
+        "python": sys.version.split()[0],
+        "data_version": _tzpath.data_version(),
+        "fingerprint": used["fingerprint"] if used else None,
+        "sources": sources,
+        "zones": zones,
+        "adapters": _registry.loaded_zones(),
+    }
