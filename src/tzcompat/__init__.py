@@ -13,7 +13,10 @@ from __future__ import annotations
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._posix import PosixTZ, parse_posix_tz
+    from ._preload import data_policy, preload, set_data_policy
+    from ._recheck import ChangedTime, recheck
     from ._refresh import RefreshReport, ZoneChange, refresh
+    from ._rfc9557 import format_rfc9557, parse_rfc9557
     from ._transitions import Transition, ZoneState
     from ._tzif import TZifData, read_tzif
     from ._tzpath import (
@@ -33,6 +36,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "TZPATH",
+    "ChangedTime",
     "InvalidTZPathWarning",
     "PosixTZ",
     "RawZoneInfo",
@@ -45,13 +49,19 @@ __all__ = [
     "ZoneInfoNotFoundError",
     "ZoneState",
     "available_timezones",
+    "data_policy",
     "data_version",
     "find_data_file",
+    "format_rfc9557",
     "install",
     "parse_posix_tz",
+    "parse_rfc9557",
+    "preload",
     "read_tzif",
+    "recheck",
     "refresh",
     "reset_tzpath",
+    "set_data_policy",
     "uninstall",
     "watch",
 ]
@@ -64,6 +74,13 @@ _HOMES = {
     "RefreshReport": "_refresh",
     "ZoneChange": "_refresh",
     "refresh": "_refresh",
+    "format_rfc9557": "_rfc9557",
+    "parse_rfc9557": "_rfc9557",
+    "ChangedTime": "_recheck",
+    "recheck": "_recheck",
+    "preload": "_preload",
+    "set_data_policy": "_preload",
+    "data_policy": "_preload",
     "Watcher": "_watch",
     "watch": "_watch",
     "Transition": "_transitions",

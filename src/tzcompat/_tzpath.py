@@ -8,7 +8,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from types import FrameType, ModuleType
     from typing import IO
 
@@ -30,6 +30,9 @@ TZPATH: tuple[str, ...]
 ZoneInfoNotFoundError: type[KeyError]
 InvalidTZPathWarning: type[RuntimeWarning]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
+# The data policy (tzcompat.set_data_policy, in _preload): None for the stdlib's order,
+# else a function telling whether the tzdata package wins over TZPATH now.
+TZDATA_FIRST: Callable[[], bool] | None = None
 
 
 def stdlib_zoneinfo() -> ModuleType:
@@ -186,7 +189,10 @@ def _isfile(path: str) -> bool:
 
 
 def find_tzfile(key: str) -> str | None:
-    """The first TZPATH file for a validated key, or None."""
+    """The first TZPATH file for a validated key, or None (also when the data policy
+    prefers the tzdata package and it has the key)."""
+    if TZDATA_FIRST is not None and TZDATA_FIRST() and _tzdata_has(key):
+        return None
     for root in _search_path():
         path = os.path.join(root, key)
         if _isfile(path):
@@ -195,6 +201,11 @@ def find_tzfile(key: str) -> str | None:
 
 
 _tzdata_dirs: dict[int, str | None] = {}
+
+
+def _tzdata_has(name: str) -> bool:
+    base = tzdata_root()
+    return base is not None and _isfile(os.path.join(base, name))
 
 
 def _tzdata() -> ModuleType | None:
@@ -394,6 +405,8 @@ def find_data_file(name: str) -> IO[bytes] | None:
 
 def data_version() -> str | None:
     """The IANA version of the data the default lookup would use."""
+    if TZDATA_FIRST is not None and TZDATA_FIRST():
+        return _tzdata_version()
     for root in _search_path():
         if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):
             return _root_version(root)
@@ -449,6 +462,16 @@ def tzif_keys(root: str, skip: set[str] | frozenset[str] = frozenset()) -> set[s
     zones.discard("localtime")
     return zones
 
+
+if os.environ.get("TZCOMPAT_DATA_POLICY"):
+    from ._preload import set_data_policy
+
+    try:
+        set_data_policy(os.environ["TZCOMPAT_DATA_POLICY"])
+    except ValueError as exc:
+        import warnings
+
+        warnings.warn(f"TZCOMPAT_DATA_POLICY ignored: {exc}", RuntimeWarning, stacklevel=2)
 
 if "PYTHONTZPATH" in os.environ:
     # Now, as the stdlib does, so that an InvalidTZPathWarning points at the import.
