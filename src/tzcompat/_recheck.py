@@ -140,7 +140,8 @@ def _fields(value: Any) -> tuple[datetime, int, str, bool] | None:
         try:
             wall, offset, key = value["wall"], value["offset"], value["key"]
         except KeyError as exc:
-            raise ValueError(f"a stored record needs 'wall', 'offset' and 'key', missing {exc}")
+            raise ValueError(
+                f"a stored record needs 'wall', 'offset' and 'key', missing {exc}") from None
     elif isinstance(value, (tuple, list)) and len(value) == 3:
         wall, offset, key = value
     else:

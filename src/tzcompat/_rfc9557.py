@@ -229,7 +229,8 @@ def parse_fields(text: str) -> Parsed:
     try:
         out.wall = datetime(year, month, day, hour, minute, second, micro)
     except ValueError:
-        raise _fail(text, day_pos, f"day {day} is out of range for {year:04d}-{month:02d}") from None
+        raise _fail(text, day_pos,
+                    f"day {day} is out of range for {year:04d}-{month:02d}") from None
     c = s.peek()
     offset_pos = s.pos
     if c in ("Z", "z"):
