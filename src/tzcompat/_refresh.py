@@ -92,10 +92,15 @@ class ZoneChange:
             if self._rules is None or self.first_difference is None:
                 self._ranges = ()
             else:
-                self._ranges = tuple(
-                    (_instant(a), _instant(min(b, _LAST + 1)))  # type: ignore[misc]
-                    for a, b, _x, _y in differences(_view(self._rules[0]),
-                                                    _view(self._rules[1]), _FIRST, _LAST + 1))
+                spans: list[list[int]] = []
+                for a, b, _x, _y in differences(_view(self._rules[0]), _view(self._rules[1]),
+                                                _FIRST, _LAST + 1):
+                    if spans and spans[-1][1] == a:  # still different, differently: one span
+                        spans[-1][1] = b
+                    else:
+                        spans.append([a, b])
+                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]
+                                     for a, b in spans)
         return self._ranges
 
     def __repr__(self) -> str:
