@@ -1,0 +1,222 @@
+"""preload(): every zone read once, later lookups do no file I/O (seen through audit hooks);
+the opt-in data policy that prefers a newer tzdata package."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import zoneinfo
+from datetime import datetime, timezone
+
+import pytest
+
+import tzcompat
+from tzcompat import _preload, _tzpath
+
+# Audit events that mean the file system was touched (open covers io.open, os.open and
+# open(); the others are listings and stats that lookups could do).
+_IO_EVENTS = {"open", "os.listdir", "os.scandir", "os.stat", "os.lstat", "os.walk"}
+_seen: list[tuple[str, tuple]] = []
+_watching = [False]
+
+
+def _hook(event: str, args: tuple) -> None:
+    if _watching[0] and event in _IO_EVENTS:
+        _seen.append((event, args))
+
+
+sys.addaudithook(_hook)
+
+
+class _NoIO:
+    def __enter__(self):
+        _seen.clear()
+        _watching[0] = True
+        return _seen
+
+    def __exit__(self, *exc):
+        _watching[0] = False
+
+
+@pytest.fixture
+def fresh():
+    tzcompat.ZoneInfo.clear_cache()
+    _preload._held.clear()
+    yield
+    _preload._held.clear()
+    tzcompat.ZoneInfo.clear_cache()
+
+
+def test_instrumentation_sees_a_first_lookup(fresh):
+    with _NoIO() as seen:
+        tzcompat.ZoneInfo("Europe/Berlin")
+    assert any(event == "open" for event, _ in seen)
+
+
+def test_lookups_after_preload_do_no_file_io(fresh):
+    zones = tzcompat.preload()
+    keys = sorted(tzcompat.available_timezones())
+    assert set(keys) == set(zones) and len(zones) > 500
+    answers = []
+    with _NoIO() as seen:
+        for key in keys:
+            zone = tzcompat.ZoneInfo(key)
+            assert zone is zones[key]
+            answers.append(datetime(2026, 7, 1, tzinfo=timezone.utc).astimezone(zone))
+    assert seen == []
+    for key, now in zip(keys, answers):  # the standard library reads its own files
+        assert now.utcoffset() == now.replace(tzinfo=zoneinfo.ZoneInfo(key)).utcoffset()
+    # The strong LRU holds 8 zones; preloaded ones survive any number of other lookups.
+    del zones
+    import gc
+
+    gc.collect()
+    with _NoIO() as seen:
+        for key in keys:
+            tzcompat.ZoneInfo(key)
+    assert seen == []
+
+
+def test_preload_some_keys_and_errors(fresh):
+    zones = tzcompat.preload(["Europe/Paris", "Asia/Tokyo"])
+    assert sorted(zones) == ["Asia/Tokyo", "Europe/Paris"]
+    with _NoIO() as seen:
+        assert tzcompat.ZoneInfo("Asia/Tokyo") is zones["Asia/Tokyo"]
+    assert seen == []
+    with pytest.raises(zoneinfo.ZoneInfoNotFoundError):
+        tzcompat.preload(["Mars/Olympus_Mons"])
+    with pytest.raises(TypeError):
+        tzcompat.preload("Europe/Paris")
+
+
+def test_asyncio_loop_never_touches_the_disk(fresh):
+    """The documented pattern: preload in an executor at start-up, then zone lookups in
+    coroutines do no file I/O."""
+
+    async def main():
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(None, tzcompat.preload)
+        with _NoIO() as seen:
+            for key in ("America/New_York", "Europe/Berlin", "Australia/Lord_Howe"):
+                datetime.now(timezone.utc).astimezone(tzcompat.ZoneInfo(key))
+                await asyncio.sleep(0)
+        return list(seen)
+
+    assert asyncio.run(main()) == []
+
+
+def test_preloaded_zones_still_refresh(fresh, tmp_path):
+    import shutil
+
+    root = str(tmp_path)
+    for key in ("Europe/Berlin", "America/New_York"):
+        os.makedirs(os.path.join(root, os.path.dirname(key)), exist_ok=True)
+        shutil.copy(_tzpath.zone_path(key), os.path.join(root, key))
+    old = tuple(tzcompat.TZPATH)
+    tzcompat.reset_tzpath([root])
+    try:
+        zones = tzcompat.preload()
+        # The tzdata package's zones come too (the lookup falls back to it).
+        assert {"America/New_York", "Europe/Berlin"} <= set(zones)
+        assert zones["Europe/Berlin"].source == os.path.join(root, "Europe/Berlin")
+        shutil.copy(_tzpath.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
+        report = tzcompat.refresh()
+        assert list(report.changed) == ["Europe/Berlin"]
+        july = datetime(2030, 7, 1, 12, tzinfo=zones["Europe/Berlin"])
+        assert july.tzname() == "EDT"
+    finally:
+        tzcompat.reset_tzpath(list(old))
+
+
+# --- which data wins -----------------------------------------------------------------------
+
+
+def _fake_tzdata_root(tmp_path, version: str) -> str:
+    """A zoneinfo directory with the version ``version`` and New York's rules under the
+    name Europe/Berlin (so the source a lookup used shows in its answers)."""
+    import shutil
+
+    root = str(tmp_path / f"sys-{version}")
+    os.makedirs(os.path.join(root, "Europe"))
+    shutil.copy(_tzpath.zone_path("UTC"), os.path.join(root, "UTC"))
+    shutil.copy(_tzpath.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
+    with open(os.path.join(root, "tzdata.zi"), "w") as f:
+        f.write(f"# version {version}\n")
+    return root
+
+
+@pytest.fixture
+def policy():
+    yield
+    tzcompat.set_data_policy("stdlib")
+    tzcompat.ZoneInfo.clear_cache()
+
+
+@pytest.mark.parametrize(("system_version", "newest_source"), [
+    ("1999a", "tzdata"),  # the package is newer: it wins under "newest"
+    ("9999z", "system"),  # the system data is newer: it stays
+])
+def test_newest_policy(tmp_path, policy, system_version, newest_source):
+    root = _fake_tzdata_root(tmp_path, system_version)
+    old = tuple(tzcompat.TZPATH)
+    tzcompat.reset_tzpath([root])
+    try:
+        assert tzcompat.data_policy() == "stdlib"
+        stdlib_zone = tzcompat.ZoneInfo.no_cache("Europe/Berlin")
+        assert stdlib_zone.source == os.path.join(root, "Europe/Berlin")
+        assert tzcompat.data_version() == system_version
+        tzcompat.set_data_policy("newest")
+        assert tzcompat.data_policy() == "newest"
+        zone = tzcompat.ZoneInfo.no_cache("Europe/Berlin")
+        summer = datetime(2030, 7, 1, 12, tzinfo=zone)
+        if newest_source == "tzdata":
+            assert zone.source == "tzdata:Europe/Berlin"
+            assert zone.data_version == _tzpath.tzdata_version()
+            assert tzcompat.data_version() == _tzpath.tzdata_version()
+            assert summer.tzname() == "CEST"
+        else:
+            assert zone.source == os.path.join(root, "Europe/Berlin")
+            assert tzcompat.data_version() == system_version
+            assert summer.tzname() == "EDT"
+        # A key only the system has is still found there.
+        assert tzcompat.ZoneInfo.no_cache("UTC").utcoffset(None) is not None
+        tzcompat.set_data_policy("stdlib")
+        assert tzcompat.ZoneInfo.no_cache("Europe/Berlin").source == stdlib_zone.source
+    finally:
+        tzcompat.reset_tzpath(list(old))
+
+
+def test_policy_errors_and_environment(tmp_path, policy):
+    with pytest.raises(ValueError, match="data policy must be one of"):
+        tzcompat.set_data_policy("latest")
+    root = _fake_tzdata_root(tmp_path, "1999a")
+    code = ("import tzcompat; z = tzcompat.ZoneInfo('Europe/Berlin'); "
+            "print(tzcompat.data_policy(), z.source, tzcompat.data_version())")
+    env = {**os.environ, "PYTHONTZPATH": root, "TZCOMPAT_DATA_POLICY": "newest"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout.split()
+    assert out == ["newest", "tzdata:Europe/Berlin", _tzpath.tzdata_version()]
+    env["TZCOMPAT_DATA_POLICY"] = "bogus"
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True)
+    assert proc.stdout.split()[:2] == ["stdlib", os.path.join(root, "Europe/Berlin")]
+    assert "TZCOMPAT_DATA_POLICY ignored" in proc.stderr
+
+
+def test_cli_notes_a_newer_tzdata_package(tmp_path):
+    root = _fake_tzdata_root(tmp_path, "1999a")
+    env = {**os.environ, "PYTHONTZPATH": root}
+    env.pop("TZCOMPAT_DATA_POLICY", None)
+    out = subprocess.run([sys.executable, "-m", "tzcompat"], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    note = [line for line in out.splitlines() if line.startswith("note:")]
+    assert len(note) == 1
+    assert f"({_tzpath.tzdata_version()}, fingerprint " in note[0]
+    assert f"({root}: 1999a, fingerprint " in note[0]
+    assert _preload.fingerprint(root) in note[0]
+    env["TZCOMPAT_DATA_POLICY"] = "newest"
+    out = subprocess.run([sys.executable, "-m", "tzcompat"], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    assert "note:" not in out
