@@ -22,7 +22,7 @@ from . import _tzpath
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
 from ._posix import _EPOCH_ORDINAL
 from ._tzif import TZifData, read_tzif
-from ._tzifwrite import write_tzif
+from ._tzifwrite import _FAR, _reads_past_end, write_tzif
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -42,15 +42,22 @@ _PURE = isinstance(_std_from_file, classmethod)
 # Past the last instant a datetime can show, in any zone.
 _PAST_DATETIME = (date.max.toordinal() - _EPOCH_ORDINAL + 3) * 86400
 _BEFORE_DATETIME = (date.min.toordinal() - _EPOCH_ORDINAL - 3) * 86400
+# A zone file larger than this is refused unread (the largest real one is a few KiB; the
+# reader's own bounds allow far more than any real file, this keeps one read bounded).
+_MAX_FILE = 1 << 24
 
 
-def _std_part(cls: type, data: TZifData, key: str | None) -> Any:
-    """A new ``cls`` instance whose stdlib fields hold ``data``'s rules."""
+def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = None) -> Any:
+    """A new ``cls`` instance whose stdlib fields hold ``data``'s rules (``raw``: the
+    bytes ``data`` was read from, handed over as they are when nothing in them needs
+    rewriting for the stdlib, which saves serialising them again)."""
     # The footer is checked before the stdlib sees anything (memoised: _setup's parse is free).
     rule = _footer_rule(data.footer) if data.footer else None
     build = _std_from_file.__get__(None, cls)
+    if raw is None or not _plain(data):
+        raw = write_tzif(data, for_stdlib=True)
     try:
-        obj = build(io.BytesIO(write_tzif(data, for_stdlib=True)), key)
+        obj = build(io.BytesIO(raw), key)
     except (ValueError, IndexError, OverflowError) as exc:
         if rule is None:
             raise ValueError(
@@ -72,6 +79,16 @@ def _std_part(cls: type, data: TZifData, key: str | None) -> Any:
         # pickle; pickling is decided by our class (by key, or by_value()).
         obj.__dict__.pop("__reduce__", None)
     return obj
+
+
+def _plain(data: TZifData) -> bool:
+    """Whether the stdlib reads ``data``'s own file exactly as write_tzif(for_stdlib=True)
+    would serialise it: a version 2+ file (the stdlib then reads the same 64-bit block and
+    footer tzcompat's strict reader checked), no instant beyond _FAR, and not the pattern
+    _for_stdlib rewrites."""
+    times = data.trans_utc
+    return (data.version >= 2 and (not times or (-_FAR <= times[0] and times[-1] <= _FAR))
+            and not _reads_past_end(data.trans_idx, data.utcoff, data.isdst))
 
 
 def _expanded(data: TZifData) -> TZifData:
@@ -197,8 +214,18 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     def _new_instance(cls, key: str) -> ZoneInfo:
         fobj, source, version = _tzpath.open_zone(key)
         with fobj:
-            data = read_tzif(fobj)
-        return cls._from_tzif(data, key, source, version)
+            # One read of the whole file (a few KiB), parsed from memory; the same bytes
+            # then build the stdlib part when they need no rewriting.
+            raw = fobj.read(_MAX_FILE + 1)
+        if not isinstance(raw, bytes):
+            raise ValueError(f"Invalid TZif file: expected bytes, read {type(raw).__name__}")
+        if len(raw) > _MAX_FILE:
+            raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
+        data = read_tzif(raw)
+        obj = _std_part(cls, data, key, raw)
+        obj._setup(data, key, source, version)
+        obj._z_from_cache = False
+        return obj  # type: ignore[no-any-return]
 
     @classmethod
     def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]  # any binary stream with read()
