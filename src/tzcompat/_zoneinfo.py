@@ -13,6 +13,7 @@ the stdlib never reads a file itself and holds the same rules: calling
 from __future__ import annotations
 
 import io
+import os
 import weakref
 from _thread import RLock
 from array import array
@@ -215,8 +216,16 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         fobj, source, version = _tzpath.open_zone(key)
         with fobj:
             # One read of the whole file (a few KiB), parsed from memory; the same bytes
-            # then build the stdlib part when they need no rewriting.
-            raw = fobj.read(_MAX_FILE + 1)
+            # then build the stdlib part when they need no rewriting. The size is checked
+            # first: read(n) would allocate n bytes, read() allocates what the file holds.
+            try:
+                size = os.fstat(fobj.fileno()).st_size
+            except (AttributeError, OSError, ValueError):  # a package resource, not a file
+                raw = fobj.read(_MAX_FILE + 1)
+            else:
+                if size > _MAX_FILE:
+                    raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
+                raw = fobj.read()
         if not isinstance(raw, bytes):
             raise ValueError(f"Invalid TZif file: expected bytes, read {type(raw).__name__}")
         if len(raw) > _MAX_FILE:
