@@ -13,7 +13,6 @@ the stdlib never reads a file itself and holds the same rules: calling
 from __future__ import annotations
 
 import io
-import os
 import weakref
 from _thread import RLock
 from array import array
@@ -46,6 +45,7 @@ _BEFORE_DATETIME = (date.min.toordinal() - _EPOCH_ORDINAL - 3) * 86400
 # A zone file larger than this is refused unread (the largest real one is a few KiB; the
 # reader's own bounds allow far more than any real file, this keeps one read bounded).
 _MAX_FILE = 1 << 24
+_FIRST_READ = 1 << 16
 
 
 def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = None) -> Any:
@@ -215,21 +215,25 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     def _new_instance(cls, key: str) -> ZoneInfo:
         fobj, source, version = _tzpath.open_zone(key)
         with fobj:
-            # One read of the whole file (a few KiB), parsed from memory; the same bytes
-            # then build the stdlib part when they need no rewriting. The size is checked
-            # first: read(n) would allocate n bytes, read() allocates what the file holds.
-            try:
-                size = os.fstat(fobj.fileno()).st_size
-            except (AttributeError, OSError, ValueError):  # a package resource, not a file
-                raw = fobj.read(_MAX_FILE + 1)
-            else:
-                if size > _MAX_FILE:
-                    raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
-                raw = fobj.read()
-        if not isinstance(raw, bytes):
-            raise ValueError(f"Invalid TZif file: expected bytes, read {type(raw).__name__}")
-        if len(raw) > _MAX_FILE:
-            raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
+            # One read of the whole file (real ones are a few KiB), parsed from memory; the
+            # same bytes then build the stdlib part when they need no rewriting. Larger
+            # files take more reads, up to a bound (read(n) allocates n bytes up front).
+            raw = fobj.read(_FIRST_READ)
+            if not isinstance(raw, bytes):
+                raise ValueError(
+                    f"Invalid TZif file: expected bytes, read {type(raw).__name__}")
+            if len(raw) == _FIRST_READ:
+                parts = [raw]
+                size = len(raw)
+                while True:
+                    chunk = fobj.read(_FIRST_READ)
+                    if not chunk:
+                        break
+                    size += len(chunk)
+                    if size > _MAX_FILE:
+                        raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
+                    parts.append(chunk)
+                raw = b"".join(parts)
         data = read_tzif(raw)
         obj = _std_part(cls, data, key, raw)
         obj._setup(data, key, source, version)
