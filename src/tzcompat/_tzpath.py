@@ -164,8 +164,15 @@ def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
 _BASE = os.path.normpath("/__tzcompat_root__")
 
 
+# Keys that passed validate_key (its answer depends on the key alone): a first lookup of a
+# key seen before skips the path arithmetic.
+_valid_keys: dict[str, str] = {}
+
+
 def validate_key(key: object) -> str:
     """Reject anything that is not a normalized relative path below TZPATH."""
+    if type(key) is str and key in _valid_keys:
+        return key
     if not isinstance(key, str):
         raise TypeError(f"ZoneInfo key must be str, not {type(key).__name__}: {key!r}")
     if "\x00" in key:
@@ -178,6 +185,10 @@ def validate_key(key: object) -> str:
     resolved = os.path.normpath(os.path.join(_BASE, normal))
     if not resolved.startswith(_BASE + os.sep):
         raise ValueError(f"ZoneInfo keys must refer to subdirectories of TZPATH, got: {key}")
+    if type(key) is str:
+        if len(_valid_keys) >= 4096:
+            _valid_keys.clear()
+        _valid_keys[key] = key
     return key
 
 
@@ -262,6 +273,52 @@ def open_zone(key: str) -> tuple[IO[bytes], str, str | None]:
     if fobj is None:
         raise _exceptions()[0](f"No time zone found with key {key}")
     return fobj, f"tzdata:{key}", _tzdata_version()
+
+
+# A zone file larger than this is refused (the largest real one is a few KiB; the TZif
+# reader's own bounds allow far more than any real file, this keeps reading bounded).
+MAX_ZONE_FILE = 1 << 24
+_CHUNK = 1 << 16
+_O_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_zone(key: str) -> tuple[bytes, str, str | None]:
+    """The bytes of ``key``'s data, as open_zone finds it: (data, source, version).
+
+    A file is read with os.read on a bare descriptor, in one read for any real zone file
+    (no file object to build); more reads, bounded by MAX_ZONE_FILE, for larger ones."""
+    validate_key(key)
+    path = find_tzfile(key)
+    if path is None:
+        fobj, source, version = open_zone(key)  # the tzdata package (or NotFound)
+        with fobj:
+            return _read_all(fobj.read), source, version
+    try:
+        fd = os.open(path, _O_FLAGS)
+    except OSError as exc:
+        raise _exceptions()[0](f"No time zone found with key {key}: {exc}") from None
+    try:
+        data = _read_all(lambda n: os.read(fd, n))
+    finally:
+        os.close(fd)
+    return data, path, _root_version(path[: -len(key) - 1])
+
+
+def _read_all(read: Callable[[int], bytes]) -> bytes:
+    data = read(_CHUNK)
+    if not isinstance(data, bytes):
+        raise ValueError(f"Invalid TZif file: expected bytes, read {type(data).__name__}")
+    if len(data) < _CHUNK:
+        return data
+    parts, size = [data], len(data)
+    while True:
+        chunk = read(_CHUNK)
+        if not chunk:
+            return b"".join(parts)
+        size += len(chunk)
+        if size > MAX_ZONE_FILE:
+            raise ValueError(f"Invalid TZif file: larger than {MAX_ZONE_FILE} bytes")
+        parts.append(chunk)
 
 
 def _tzdata_version() -> str | None:

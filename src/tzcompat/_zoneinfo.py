@@ -42,10 +42,6 @@ _PURE = isinstance(_std_from_file, classmethod)
 # Past the last instant a datetime can show, in any zone.
 _PAST_DATETIME = (date.max.toordinal() - _EPOCH_ORDINAL + 3) * 86400
 _BEFORE_DATETIME = (date.min.toordinal() - _EPOCH_ORDINAL - 3) * 86400
-# A zone file larger than this is refused unread (the largest real one is a few KiB; the
-# reader's own bounds allow far more than any real file, this keeps one read bounded).
-_MAX_FILE = 1 << 24
-_FIRST_READ = 1 << 16
 
 
 def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = None) -> Any:
@@ -213,27 +209,9 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     @classmethod
     def _new_instance(cls, key: str) -> ZoneInfo:
-        fobj, source, version = _tzpath.open_zone(key)
-        with fobj:
-            # One read of the whole file (real ones are a few KiB), parsed from memory; the
-            # same bytes then build the stdlib part when they need no rewriting. Larger
-            # files take more reads, up to a bound (read(n) allocates n bytes up front).
-            raw = fobj.read(_FIRST_READ)
-            if not isinstance(raw, bytes):
-                raise ValueError(
-                    f"Invalid TZif file: expected bytes, read {type(raw).__name__}")
-            if len(raw) == _FIRST_READ:
-                parts = [raw]
-                size = len(raw)
-                while True:
-                    chunk = fobj.read(_FIRST_READ)
-                    if not chunk:
-                        break
-                    size += len(chunk)
-                    if size > _MAX_FILE:
-                        raise ValueError(f"Invalid TZif file: larger than {_MAX_FILE} bytes")
-                    parts.append(chunk)
-                raw = b"".join(parts)
+        # The whole file in one read, parsed from memory; the same bytes then build the
+        # stdlib part when they need no rewriting.
+        raw, source, version = _tzpath.read_zone(key)
         data = read_tzif(raw)
         obj = _std_part(cls, data, key, raw)
         obj._setup(data, key, source, version)
