@@ -136,7 +136,11 @@ def _header(reader: _Reader) -> tuple[int, int, int, int, int, int, int]:
         version = ver[0] - 0x30
     else:
         raise ValueError(f"Invalid TZif file: unknown version byte {ver!r}")
-    for name, value, bound in (
+    if (0 <= isutcnt <= _MAX_TYPECNT and 0 <= isstdcnt <= _MAX_TYPECNT
+            and 0 <= leapcnt <= _MAX_LEAPCNT and 0 <= timecnt <= _MAX_TIMECNT
+            and 0 <= typecnt <= _MAX_TYPECNT and 0 <= charcnt <= _MAX_CHARCNT):
+        return version, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+    for name, value, bound in (  # which one is out of range, for the message
         ("isutcnt", isutcnt, _MAX_TYPECNT),
         ("isstdcnt", isstdcnt, _MAX_TYPECNT),
         ("leapcnt", leapcnt, _MAX_LEAPCNT),
