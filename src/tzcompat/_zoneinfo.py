@@ -5,8 +5,9 @@ Code that checks ``isinstance(tz, zoneinfo.ZoneInfo)`` (pandas, pyarrow, polars,
 whenever, Django) accepts it, while lookup, caching, reading and the answers
 (``_engine._ZoneRules``, first in the MRO) stay tzcompat's. The stdlib part (the C
 class, or the pure-Python one where ``_zoneinfo`` is missing) is built with the
-stdlib's ``from_file`` on TZif bytes serialised from tzcompat's validated parse, so
-the stdlib never reads a file itself and holds the same rules: calling
+stdlib's ``from_file`` on TZif bytes tzcompat's strict reader validated first (the
+file's own bytes, or re-serialised from the parse when they need rewriting), so the
+stdlib never reads a file itself and holds the same rules: calling
 ``zoneinfo.ZoneInfo.utcoffset(zone, dt)`` directly gives the same answer.
 """
 
