@@ -79,6 +79,33 @@ def test_lookups_after_preload_do_no_file_io(fresh):
     assert seen == []
 
 
+def test_preload_from_threads(fresh):
+    """Threads preloading and looking up at once (switching often) all get the one cached
+    zone per key."""
+    import threading
+
+    keys = sorted(tzcompat.available_timezones())[:120]
+    seen: list[dict] = []
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        def work():
+            seen.append(tzcompat.preload(keys))
+            seen.append({k: tzcompat.ZoneInfo(k) for k in reversed(keys)})
+
+        threads = [threading.Thread(target=work) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert len(seen) == 12
+    for key in keys:
+        assert len({id(found[key]) for found in seen}) == 1
+        assert _preload._held[key] is seen[0][key]
+
+
 def test_preload_some_keys_and_errors(fresh):
     zones = tzcompat.preload(["Europe/Paris", "Asia/Tokyo"])
     assert sorted(zones) == ["Asia/Tokyo", "Europe/Paris"]
