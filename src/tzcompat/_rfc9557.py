@@ -291,14 +291,13 @@ def _suffix(s: _Scanner, out: Parsed) -> None:
                 if ch not in _KEY_CHAR:
                     raise _fail(text, body_pos + i, f"character {ch!r} is not allowed in a key")
             vpos = body_pos + len(key) + 1
-            for i, item in enumerate(value.split("-")):
+            for item in value.split("-"):
                 if not item:
                     raise _fail(text, vpos, "empty annotation value")
                 for j, ch in enumerate(item):
                     if ch not in _ALNUM:
                         raise _fail(text, vpos + j, f"character {ch!r} is not allowed in a value")
                 vpos += len(item) + 1
-                del i
             out.tags.append((key, value, critical, start))
         else:
             if not first:
