@@ -248,3 +248,21 @@ def test_cli_notes_a_newer_tzdata_package(tmp_path):
     out = subprocess.run([sys.executable, "-m", "tzcompat"], env=env, capture_output=True,
                          text=True, check=True).stdout
     assert "note:" not in out
+
+
+def test_data_command_follows_the_policy(tmp_path):
+    root = _fake_tzdata_root(tmp_path, "1999a")
+    env = {**os.environ, "PYTHONTZPATH": root, "TZCOMPAT_DATA_POLICY": "newest"}
+    proc = subprocess.run([sys.executable, "-m", "tzcompat", "data", "--json"], env=env,
+                          capture_output=True, text=True, check=True)
+    import json
+
+    report = json.loads(proc.stdout)
+    assert report["in_use"] == _tzpath.tzdata_root()
+    assert not any("is older than tzdata" in w for w in report["warnings"])
+    env.pop("TZCOMPAT_DATA_POLICY")
+    proc = subprocess.run([sys.executable, "-m", "tzcompat", "data", "--json"], env=env,
+                          capture_output=True, text=True, check=True)
+    report = json.loads(proc.stdout)
+    assert report["in_use"] == root
+    assert any("TZCOMPAT_DATA_POLICY=newest" in w for w in report["warnings"])
