@@ -82,7 +82,9 @@ class ZoneChange:
         self.old_source = old_source
         self.new_source = new_source
         self.first_difference = first_difference
-        self._rules = rules  # (old, new) rules, for ranges
+        # The parsed data of (old, new), for ranges: not the rules objects, whose caches
+        # can be large and would stay alive as long as the report.
+        self._rules = None if rules is None else (rules[0].tzif, rules[1].tzif)
         self._ranges: tuple[tuple[datetime, datetime], ...] | None = None
 
     @property
@@ -93,8 +95,8 @@ class ZoneChange:
                 self._ranges = ()
             else:
                 spans: list[list[int]] = []
-                for a, b, _x, _y in differences(_view(self._rules[0]), _view(self._rules[1]),
-                                                _FIRST, _LAST + 1):
+                old, new = (_view(build_rules(data)) for data in self._rules)
+                for a, b, _x, _y in differences(old, new, _FIRST, _LAST + 1):
                     if spans and spans[-1][1] == a:  # still different, differently: one span
                         spans[-1][1] = b
                     else:
