@@ -179,14 +179,20 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                     pass
                 newest[0] = key
             return instance
-        instance = cls._z_weak.get(key, None)
+        # The weak cache's own dict of references: a miss is a dict get, not the KeyError
+        # WeakValueDictionary.get raises and catches inside (twice per first lookup).
+        refs = cls._z_weak.data
+        ref = refs.get(key)
+        instance = ref() if ref is not None else None
         if instance is None:
             with cls._z_lock:
-                instance = cls._z_weak.get(key, None)
+                ref = refs.get(key)
+                instance = ref() if ref is not None else None
                 if instance is None:
                     instance = cls._new_instance(key)
                     instance._z_from_cache = True
-                    instance = cls._z_weak.setdefault(key, instance)
+                    # Under the lock, after the check: nothing else can have added it.
+                    cls._z_weak[key] = instance
         try:
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
