@@ -288,20 +288,36 @@ def read_zone(key: str) -> tuple[bytes, str, str | None]:
     A file is read with os.read on a bare descriptor, in one read for any real zone file
     (no file object to build); more reads, bounded by MAX_ZONE_FILE, for larger ones."""
     validate_key(key)
-    path = find_tzfile(key)
-    if path is None:
-        fobj, source, version = open_zone(key)  # the tzdata package (or NotFound)
-        with fobj:
-            return _read_all(fobj.read), source, version
+    if TZDATA_FIRST is None or not (TZDATA_FIRST() and _tzdata_has(key)):
+        for root in _search_path():
+            path = os.path.join(root, key)
+            found = _read_file(path, key)
+            if found is not None:
+                return found, path, _root_version(root)
+    fobj, source, version = open_zone(key)  # the tzdata package (or NotFound)
+    with fobj:
+        return _read_all(fobj.read), source, version
+
+
+def _read_file(path: str, key: str) -> bytes | None:
+    """The bytes of the regular file ``path``; None when there is none (find_tzfile's test:
+    missing, a directory, anything but a regular file). Opened first and checked with
+    fstat (one path lookup, not two); O_NONBLOCK so that a FIFO cannot block the open."""
     try:
-        fd = os.open(path, _O_FLAGS)
+        fd = os.open(path, _O_FLAGS | getattr(os, "O_NONBLOCK", 0))
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, UnicodeEncodeError,
+            ValueError):
+        return None
     except OSError as exc:
+        if not _isfile(path):  # as isfile() would decide (a path component unreadable...)
+            return None
         raise _exceptions()[0](f"No time zone found with key {key}: {exc}") from None
     try:
-        data = _read_all(lambda n: os.read(fd, n))
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return _read_all(lambda n: os.read(fd, n))
     finally:
         os.close(fd)
-    return data, path, _root_version(path[: -len(key) - 1])
 
 
 def _read_all(read: Callable[[int], bytes]) -> bytes:

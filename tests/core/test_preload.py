@@ -266,3 +266,23 @@ def test_data_command_follows_the_policy(tmp_path):
     report = json.loads(proc.stdout)
     assert report["in_use"] == root
     assert any("TZCOMPAT_DATA_POLICY=newest" in w for w in report["warnings"])
+
+
+def test_first_lookup_reads_only_regular_files(tmp_path):
+    """The one-read path opens before it checks: a FIFO, a directory or a dangling link
+    under TZPATH is no zone (and a FIFO never blocks the open), as with the stdlib."""
+    root = str(tmp_path)
+    os.mkfifo(os.path.join(root, "Fifo"))
+    os.mkdir(os.path.join(root, "Dir"))
+    os.symlink(os.path.join(root, "nowhere"), os.path.join(root, "Dangling"))
+    code = ("import tzcompat, zoneinfo\n"
+            f"tzcompat.reset_tzpath([{root!r}])\n"
+            "for key in ('Fifo', 'Dir', 'Dangling'):\n"
+            "    try:\n"
+            "        tzcompat.ZoneInfo.no_cache(key)\n"
+            "    except zoneinfo.ZoneInfoNotFoundError:\n"
+            "        print(key, 'not found')\n")
+    env = {**os.environ, "PYTHONTZPATH": ""}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True, env=env).stdout.split("\n")
+    assert out[:3] == ["Fifo not found", "Dir not found", "Dangling not found"]
