@@ -10,7 +10,6 @@ changes, and ``ZoneInfo.clear_cache()`` lets them go.
 
 from __future__ import annotations
 
-import hashlib
 import os
 from _thread import allocate_lock
 
@@ -111,6 +110,8 @@ def fingerprint(root: str | None) -> str | None:
     text): two sources with the same fingerprint hold the same data. None without one."""
     if not root:
         return None
+    import hashlib  # here: preload() and the data policy need no hashing
+
     try:
         with open(os.path.join(root, "tzdata.zi"), "rb") as f:
             return hashlib.sha256(f.read()).hexdigest()[:16]
