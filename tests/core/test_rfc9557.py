@@ -305,3 +305,58 @@ def test_bad_strings_name_the_position(text, position):
 def test_a_huge_suffix_is_refused_quickly():
     with pytest.raises(ValueError, match="longer than"):
         parse_rfc9557("2022-07-08T00:14:07Z" + "[a=b]" * 100000)
+
+
+# --- recheck() inputs and outputs (its differential test is tests/live/test_recheck.py) ------
+
+
+def test_recheck_inputs_and_results():
+    from tzcompat import recheck
+
+    sao = "America/Sao_Paulo"  # no DST since 2019: -02:00 in January 2020 is stale
+    values = [
+        "2020-01-01T12:00:00-02:00[America/Sao_Paulo]",          # changed
+        "2020-01-01T12:00:00-03:00[America/Sao_Paulo]",          # valid
+        (datetime(2020, 1, 1, 12), timedelta(hours=-2), sao),     # changed (timedelta)
+        {"wall": "2020-01-01T12:00:00", "offset": -7200, "key": sao},  # changed (seconds)
+        (datetime(2020, 1, 1, 12), "-03:00", sao),                # valid (string offset)
+        (datetime(2020, 1, 1, 12), "+01:00", "Mars/Olympus_Mons"),  # zone missing
+        "2020-01-01T12:00:00Z[America/Sao_Paulo]",               # an instant: nothing to check
+        "2020-01-01T12:00:00-02:00",                              # no zone
+        "2020-03-08T02:30:00-08:00[America/Los_Angeles]",        # a wall time the clocks skip
+    ]
+    found = recheck(values)
+    assert [c.index for c in found] == [0, 2, 3, 5, 8]
+    assert [c.reason for c in found] == ["offset", "offset", "offset", "missing", "gap"]
+    first = found[0]
+    assert first.value is values[0] and first.key == sao
+    assert first.wall == datetime(2020, 1, 1, 12) and first.stored_offset == timedelta(hours=-2)
+    assert first.same_instant.isoformat() == "2020-01-01T11:00:00-03:00"
+    assert first.same_wall.isoformat() == "2020-01-01T12:00:00-03:00"
+    assert repr(first) == ("ChangedTime(0, 2020-01-01T12:00:00-02:00[America/Sao_Paulo]: "
+                           "same instant 2020-01-01T11:00:00-03:00, "
+                           "same wall time 2020-01-01T12:00:00-03:00)")
+    assert found[1] != first and found[1].same_wall == first.same_wall
+    assert found[3].same_instant is None and "zone not in the data" in repr(found[3])
+    gap = found[4]
+    assert gap.same_instant.isoformat() == "2020-03-08T03:30:00-07:00"
+    assert gap.same_wall.isoformat() == "2020-03-08T03:30:00-07:00"
+    earlier = recheck(values[8:], disambiguation="earlier")[0]
+    assert earlier.same_wall.isoformat() == "2020-03-08T01:30:00-08:00"
+
+
+@pytest.mark.parametrize(("value", "error", "match"), [
+    ("2020-13-01T12:00:00-02:00[America/Sao_Paulo]", ValueError, r"values\[1\]: .*month 13"),
+    ((datetime(2020, 1, 1, tzinfo=UTC), 0, "UTC"), ValueError, r"values\[1\]: .*naive"),
+    ((datetime(2020, 1, 1), "0200", "UTC"), ValueError, r"values\[1\]: offset '0200'"),
+    ((datetime(2020, 1, 1), 86400, "UTC"), ValueError, r"values\[1\]: .*under 24 hours"),
+    ({"wall": "2020-01-01T00:00"}, ValueError, r"values\[1\]: .*missing"),
+    (42, TypeError, r"values\[1\]: a stored value is"),
+])
+def test_recheck_bad_values_name_their_index(value, error, match):
+    from tzcompat import recheck
+
+    with pytest.raises(error, match=match):
+        recheck(["2020-01-01T12:00:00-03:00[America/Sao_Paulo]", value])
+    with pytest.raises(TypeError):
+        recheck("2020-01-01T12:00:00-03:00[America/Sao_Paulo]")
