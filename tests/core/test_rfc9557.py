@@ -360,3 +360,20 @@ def test_recheck_bad_values_name_their_index(value, error, match):
         recheck(["2020-01-01T12:00:00-03:00[America/Sao_Paulo]", value])
     with pytest.raises(TypeError):
         recheck("2020-01-01T12:00:00-03:00[America/Sao_Paulo]")
+
+
+_PIECES = ["2022", "-", "07", "08", "T", "t", " ", "00", ":", "14", "07", ".", "5", "Z", "z",
+           "+", "01", "60", "24", "[", "]", "!", "=", "u-ca", "hebrew", "Europe/Paris", "/",
+           "..", "_x", "Mars", "+08:45", "9", "0", "ü", "\x00"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), max_size=24).map("".join))
+def test_any_string_gives_a_datetime_or_one_value_error(text):
+    """Whatever the string (built from the grammar's own pieces, so many are near misses),
+    the reader returns an aware datetime or raises ValueError, under every policy."""
+    for policy in ("reject", "use", "ignore", "prefer"):
+        try:
+            dt = parse_rfc9557(text, offset=policy)
+        except ValueError:
+            continue
+        assert isinstance(dt, datetime) and dt.utcoffset() is not None
