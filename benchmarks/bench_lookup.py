@@ -1,6 +1,7 @@
 """First lookups and preload (issue 29), beside the standard library's C zoneinfo.
 
     python benchmarks/bench_lookup.py            # the table of docs/performance.md
+    python benchmarks/run.py lookup              # the same, as a section of run.py
     python benchmarks/bench_lookup.py --quick    # fewer rounds
 
 Rows:
@@ -121,6 +122,8 @@ def main() -> None:
         print(f"  preload() {name:5} {ours[name] * 1e3:8.1f}   C loop {theirs[name] * 1e3:8.1f}"
               f"   ratio {ours[name] / theirs[name]:.2f}")
 
+
+run = main  # benchmarks/run.py runs a section's run()
 
 if __name__ == "__main__":
     main()
