@@ -170,6 +170,8 @@ def _fake_tzdata_root(tmp_path, version: str) -> str:
     os.makedirs(os.path.join(root, "Europe"))
     shutil.copy(_tzpath.zone_path("UTC"), os.path.join(root, "UTC"))
     shutil.copy(_tzpath.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
+    os.makedirs(os.path.join(root, "Local"))
+    shutil.copy(_tzpath.zone_path("Asia/Tokyo"), os.path.join(root, "Local/Only"))
     with open(os.path.join(root, "tzdata.zi"), "w") as f:
         f.write(f"# version {version}\n")
     return root
@@ -209,7 +211,9 @@ def test_newest_policy(tmp_path, policy, system_version, newest_source):
             assert tzcompat.data_version() == system_version
             assert summer.tzname() == "EDT"
         # A key only the system has is still found there.
-        assert tzcompat.ZoneInfo.no_cache("UTC").utcoffset(None) is not None
+        only = tzcompat.ZoneInfo.no_cache("Local/Only")
+        assert only.source == os.path.join(root, "Local/Only")
+        assert datetime(2030, 7, 1, tzinfo=only).utcoffset().total_seconds() == 9 * 3600
         tzcompat.set_data_policy("stdlib")
         assert tzcompat.ZoneInfo.no_cache("Europe/Berlin").source == stdlib_zone.source
     finally:
