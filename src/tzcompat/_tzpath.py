@@ -202,7 +202,8 @@ def _isfile(path: str) -> bool:
 def find_tzfile(key: str) -> str | None:
     """The first TZPATH file for a validated key, or None (also when the data policy
     prefers the tzdata package and it has the key)."""
-    if TZDATA_FIRST is not None and TZDATA_FIRST() and _tzdata_has(key):
+    first = TZDATA_FIRST  # read once: set_data_policy() may swap it meanwhile
+    if first is not None and first() and _tzdata_has(key):
         return None
     for root in _search_path():
         path = os.path.join(root, key)
@@ -288,7 +289,8 @@ def read_zone(key: str) -> tuple[bytes, str, str | None]:
     A file is read with os.read on a bare descriptor, in one read for any real zone file
     (no file object to build); more reads, bounded by MAX_ZONE_FILE, for larger ones."""
     validate_key(key)
-    if TZDATA_FIRST is None or not (TZDATA_FIRST() and _tzdata_has(key)):
+    first = TZDATA_FIRST  # read once: set_data_policy() may swap it meanwhile
+    if first is None or not (first() and _tzdata_has(key)):
         for root in _search_path():
             path = os.path.join(root, key)
             found = _read_file(path, key)
@@ -478,7 +480,8 @@ def find_data_file(name: str) -> IO[bytes] | None:
 
 def data_version() -> str | None:
     """The IANA version of the data the default lookup would use."""
-    if TZDATA_FIRST is not None and TZDATA_FIRST():
+    first = TZDATA_FIRST
+    if first is not None and first():
         return _tzdata_version()
     for root in _search_path():
         if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):

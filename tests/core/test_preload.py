@@ -290,3 +290,44 @@ def test_first_lookup_reads_only_regular_files(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True, env=env).stdout.split("\n")
     assert out[:3] == ["Fifo not found", "Dir not found", "Dangling not found"]
+
+
+def test_policy_switched_while_threads_look_up(tmp_path, policy):
+    """Lookups racing set_data_policy() each read one source whole: New York's rules from
+    the system copy, or Berlin's from the tzdata package; never an error or a mix."""
+    import threading
+
+    root = _fake_tzdata_root(tmp_path, "1999a")
+    old = tuple(tzcompat.TZPATH)
+    tzcompat.reset_tzpath([root])
+    summer = datetime(2030, 7, 1, 12)
+    results: list[tuple[str, str]] = []
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def look():
+        try:
+            while not stop.is_set():
+                zone = tzcompat.ZoneInfo.no_cache("Europe/Berlin")
+                results.append((zone.source, summer.replace(tzinfo=zone).tzname()))
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=look) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for i in range(300):
+            tzcompat.set_data_policy("newest" if i % 2 else "stdlib")
+        stop.set()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+        tzcompat.reset_tzpath(list(old))
+    assert not errors
+    system = os.path.join(root, "Europe/Berlin")
+    assert set(results) <= {(system, "EDT"), ("tzdata:Europe/Berlin", "CEST")}
+    assert len(results) > 10
