@@ -118,6 +118,13 @@ def test_rfc_examples():
     fixed = parse_rfc9557("2022-07-08T00:14:07+08:45[+08:45]")
     assert fixed.utcoffset() == timedelta(hours=8, minutes=45)
     assert fixed == datetime(2022, 7, 7, 15, 29, 7, tzinfo=UTC)
+    shown = parse_rfc9557("2022-07-08T00:14:07Z[+08:45]")  # Z: the local time is derived
+    assert shown.replace(tzinfo=None) == datetime(2022, 7, 8, 8, 59, 7)
+    assert shown.utcoffset() == timedelta(hours=8, minutes=45)
+    with pytest.raises(ValueError, match="not valid"):
+        parse_rfc9557("2022-07-08T00:14:07+08:00[+08:45]")
+    assert parse_rfc9557("2022-07-08T00:14:07+08:00[+08:45]", offset="use") == \
+        datetime(2022, 7, 7, 16, 14, 7, tzinfo=UTC)
     # Z with a zone: the instant, shown in the zone (never a conflict).
     z = parse_rfc9557("2022-07-08T00:14:07Z[Europe/Paris]")
     assert z.replace(tzinfo=None) == datetime(2022, 7, 8, 2, 14, 7) and z.tzinfo is ZoneInfo(PARIS)
