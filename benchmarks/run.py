@@ -5,6 +5,7 @@
     python benchmarks/run.py core-varied  # the core on varied instants alone (bench_core.py)
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py migrate    # tzcompat migrate at scale (bench_migrate.py; minutes)
+    python benchmarks/run.py lookup     # first lookups and preload of every zone (bench_lookup.py)
 
 The machine is noisy: compare the ratios within one run, never absolute numbers
 across runs. Each figure is the best of several repeats.

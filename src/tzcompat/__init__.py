@@ -16,8 +16,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ._fingerprint import DataSkewWarning
     from ._posix import PosixTZ, parse_posix_tz
+    from ._preload import preload
+    from ._recheck import ChangedTime, recheck
     from ._refresh import RefreshReport, ZoneChange, refresh
     from ._report import data_report
+    from ._rfc9557 import format_rfc9557, parse_rfc9557
     from ._transitions import Transition, ZoneState
     from ._tzif import TZifData, read_tzif
     from ._tzpath import (
@@ -25,17 +28,19 @@ if TYPE_CHECKING:
         InvalidTZPathWarning,
         ZoneInfoNotFoundError,
         available_timezones,
+        data_policy,
         data_version,
         find_data_file,
         reset_tzpath,
+        set_data_policy,
     )
     from ._watch import Watcher, watch
     from ._zoneinfo import RawZoneInfo, ZoneInfo
     from .shims import install, uninstall
 
-
 __all__ = [
     "TZPATH",
+    "ChangedTime",
     "DataSkewWarning",
     "InvalidTZPathWarning",
     "PosixTZ",
@@ -49,14 +54,20 @@ __all__ = [
     "ZoneInfoNotFoundError",
     "ZoneState",
     "available_timezones",
+    "data_policy",
     "data_report",
     "data_version",
     "find_data_file",
+    "format_rfc9557",
     "install",
     "parse_posix_tz",
+    "parse_rfc9557",
+    "preload",
     "read_tzif",
+    "recheck",
     "refresh",
     "reset_tzpath",
+    "set_data_policy",
     "uninstall",
     "watch",
 ]
@@ -71,6 +82,13 @@ _HOMES = {
     "RefreshReport": "_refresh",
     "ZoneChange": "_refresh",
     "refresh": "_refresh",
+    "format_rfc9557": "_rfc9557",
+    "parse_rfc9557": "_rfc9557",
+    "ChangedTime": "_recheck",
+    "recheck": "_recheck",
+    "preload": "_preload",
+    "set_data_policy": "_tzpath",
+    "data_policy": "_tzpath",
     "Watcher": "_watch",
     "watch": "_watch",
     "Transition": "_transitions",

@@ -626,10 +626,17 @@ def build_rules(data: TZifData, source: str | None = None,
     r.fingerprint = None  # computed on first need (see _fingerprint)
     trans_idx, utcoff, isdst = data.trans_idx, data.utcoff, data.isdst
     dstoff = _dst_offsets(trans_idx, utcoff, isdst)
-    types = [
-        ZoneState(_td(off), _td(dst), abbr, flag)
-        for off, dst, abbr, flag in zip(utcoff, dstoff, data.abbr, isdst)
-    ]
+    # One shared state object per distinct (offset, dst, abbreviation, flag): most zones
+    # repeat a few, and a first lookup then allocates almost nothing.
+    states = _STATES
+    types = []
+    for spec in zip(utcoff, dstoff, data.abbr, isdst):
+        state = states.get(spec)
+        if state is None:
+            if len(states) >= 4096:
+                states.clear()
+            state = states[spec] = ZoneState(_td(spec[0]), _td(spec[1]), spec[2], spec[3])
+        types.append(state)
     r.utc = data.trans_utc
     # The state of transition i is types[idx[i]]: one byte per transition (the file's
     # own index bytes) rather than a pointer, which keeps a zone smaller than the C one.
@@ -905,6 +912,8 @@ def _same(value: Any) -> Any:
 
 
 _SHARED: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+# (utcoff, dstoff, abbr, isdst) -> the ZoneState (see build_rules).
+_STATES: dict[tuple[int, int, str, bool], ZoneState] = {}
 _CONSTANT_BLOCKS: dict[Any, tuple[Any, ...]] = {}
 
 

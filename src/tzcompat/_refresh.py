@@ -52,21 +52,48 @@ class ZoneChange:
     ``first_difference`` is the first instant (an aware UTC datetime) at which the old
     and the new rules answer differently (offset, DST or abbreviation);
     ``datetime.min`` in UTC when they differ from the start, None when only data that
-    no answer depends on changed.
+    no answer depends on changed. ``ranges`` is every span ``(start, end)`` of instants
+    (aware UTC datetimes, ``end`` excluded; the last may end at ``datetime.max``) in which
+    they answer differently, computed on first access.
     """
 
     __slots__ = ("key", "old_version", "new_version", "old_source", "new_source",
-                 "first_difference")
+                 "first_difference", "_rules", "_ranges")
+    _PUBLIC = ("key", "old_version", "new_version", "old_source", "new_source",
+               "first_difference")
 
     def __init__(self, key: str, old_version: str | None, new_version: str | None,
                  old_source: str | None, new_source: str | None,
-                 first_difference: datetime | None) -> None:
+                 first_difference: datetime | None, rules: tuple[Any, Any] | None = None,
+                 ) -> None:
         self.key = key
         self.old_version = old_version
         self.new_version = new_version
         self.old_source = old_source
         self.new_source = new_source
         self.first_difference = first_difference
+        # The parsed data of (old, new), for ranges: not the rules objects, whose caches
+        # can be large and would stay alive as long as the report.
+        self._rules = None if rules is None else (rules[0].tzif, rules[1].tzif)
+        self._ranges: tuple[tuple[datetime, datetime], ...] | None = None
+
+    @property
+    def ranges(self) -> tuple[tuple[datetime, datetime], ...]:
+        """Every span of instants whose answer (offset, DST, abbreviation) changed."""
+        if self._ranges is None:
+            if self._rules is None or self.first_difference is None:
+                self._ranges = ()
+            else:
+                spans: list[list[int]] = []
+                old, new = (_view(build_rules(data)) for data in self._rules)
+                for a, b, _x, _y in differences(old, new, _FIRST, _LAST + 1):
+                    if spans and spans[-1][1] == a:  # still different, differently: one span
+                        spans[-1][1] = b
+                    else:
+                        spans.append([a, b])
+                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]
+                                     for a, b in spans)
+        return self._ranges
 
     def __repr__(self) -> str:
         when = self.first_difference.isoformat() if self.first_difference else None
@@ -76,15 +103,16 @@ class ZoneChange:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ZoneChange):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+        return all(getattr(self, n) == getattr(other, n) for n in self._PUBLIC)
 
     __hash__ = None  # type: ignore[assignment]
 
     def as_dict(self) -> dict[str, Any]:
-        """The change as JSON-ready values (the instant in ISO 8601)."""
-        out = {n: getattr(self, n) for n in self.__slots__}
+        """The change as JSON-ready values (instants in ISO 8601; ``ranges`` as pairs)."""
+        out = {n: getattr(self, n) for n in self._PUBLIC}
         if self.first_difference is not None:
             out["first_difference"] = self.first_difference.isoformat()
+        out["ranges"] = [[a.isoformat(), b.isoformat()] for a, b in self.ranges]
         return out
 
 
@@ -261,7 +289,7 @@ def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None
         # can hold the data, as ZoneInfo(key) would): anything it refuses stays out.
         rules = zone_cls._from_tzif(data, key, source, version)._z_rules
         change = ZoneChange(key, old.version, version, old.source, source,
-                            _instant(first_difference(old, rules)))
+                            _instant(first_difference(old, rules)), (old, rules))
     elif (source, version) != (old.source, old.version):
         # Same rules, new provenance (a release that left this zone alone).
         rules = build_rules(data, source, version)
@@ -339,6 +367,8 @@ def _instant(ts: int | None) -> datetime | None:
         return None
     if ts <= _FIRST:
         return datetime.min.replace(tzinfo=_UTC)
+    if ts > _LAST:
+        return datetime.max.replace(tzinfo=_UTC)
     return _EPOCH + timedelta(seconds=ts)
 
 

@@ -32,6 +32,9 @@ _MAX_FOOTER = 1 << 12
 _MAX_UTOFF = 86399
 
 
+# For each type count, the bytes that are valid transition type indexes.
+_VALID_INDEXES = [bytes(range(n)) for n in range(_MAX_TYPECNT + 1)]
+
 _FIELDS = "version trans_utc trans_idx utcoff isdst abbr footer leaps isstd isut"
 
 if TYPE_CHECKING:
@@ -92,6 +95,15 @@ class _Reader:
         self.pos = end
         return data
 
+    def skip(self, n: int, what: str) -> None:
+        """Move past ``n`` bytes without copying them (a bytes source: no slice)."""
+        if self.stream is None:
+            if self.pos + n > len(self.buf):
+                raise ValueError(f"Invalid TZif file: truncated {what}")
+            self.pos += n
+        else:
+            self.take(n, what)
+
     def read_line(self) -> bytes:
         """Read up to and including the next newline, bounded by _MAX_FOOTER."""
         start = self.pos
@@ -124,7 +136,11 @@ def _header(reader: _Reader) -> tuple[int, int, int, int, int, int, int]:
         version = ver[0] - 0x30
     else:
         raise ValueError(f"Invalid TZif file: unknown version byte {ver!r}")
-    for name, value, bound in (
+    if (0 <= isutcnt <= _MAX_TYPECNT and 0 <= isstdcnt <= _MAX_TYPECNT
+            and 0 <= leapcnt <= _MAX_LEAPCNT and 0 <= timecnt <= _MAX_TIMECNT
+            and 0 <= typecnt <= _MAX_TYPECNT and 0 <= charcnt <= _MAX_CHARCNT):
+        return version, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+    for name, value, bound in (  # which one is out of range, for the message
         ("isutcnt", isutcnt, _MAX_TYPECNT),
         ("isstdcnt", isstdcnt, _MAX_TYPECNT),
         ("leapcnt", leapcnt, _MAX_LEAPCNT),
@@ -141,19 +157,41 @@ def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: in
            footer: str | None = None) -> TZifData:
     _, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = counts
     tcode = "q" if time_size == 8 else "l"
-    trans_utc = _int64s(reader.take(timecnt * time_size, "transitions"), time_size)
-    trans_idx = reader.take(timecnt, "transition types")
-    types = struct.unpack(">" + "lBB" * typecnt, reader.take(6 * typecnt, "local time types"))
-    chars = reader.take(charcnt, "abbreviations")
-    leap_raw = struct.unpack(
-        ">" + (tcode + "l") * leapcnt, reader.take(leapcnt * (time_size + 4), "leap seconds")
-    )
-    isstd = tuple(map(bool, reader.take(isstdcnt, "standard/wall indicators")))
-    isut = tuple(map(bool, reader.take(isutcnt, "UT/local indicators")))
+    buf, pos = reader.buf, reader.pos
+    n_times, n_types, n_leaps = timecnt * time_size, 6 * typecnt, leapcnt * (time_size + 4)
+    size = n_times + timecnt + n_types + charcnt + n_leaps + isstdcnt + isutcnt
+    if pos + size <= len(buf):
+        # The whole block is in memory (always, for bytes): slice it at once rather than
+        # through seven take() calls, which cost more than the slicing on a first lookup.
+        end = pos + n_times
+        trans_utc = _int64s(buf[pos:end], time_size)
+        pos, end = end, end + timecnt
+        trans_idx = buf[pos:end]
+        types = struct.unpack_from(">" + "lBB" * typecnt, buf, end)
+        pos, end = end + n_types, end + n_types + charcnt
+        chars = buf[pos:end]
+        leap_raw = struct.unpack_from(">" + (tcode + "l") * leapcnt, buf, end)
+        pos = end + n_leaps
+        isstd = tuple(map(bool, buf[pos:pos + isstdcnt]))
+        pos += isstdcnt
+        isut = tuple(map(bool, buf[pos:pos + isutcnt]))
+        reader.pos = pos + isutcnt
+    else:
+        trans_utc = _int64s(reader.take(n_times, "transitions"), time_size)
+        trans_idx = reader.take(timecnt, "transition types")
+        types = struct.unpack(">" + "lBB" * typecnt, reader.take(n_types, "local time types"))
+        chars = reader.take(charcnt, "abbreviations")
+        leap_raw = struct.unpack(">" + (tcode + "l") * leapcnt,
+                                 reader.take(n_leaps, "leap seconds"))
+        isstd = tuple(map(bool, reader.take(isstdcnt, "standard/wall indicators")))
+        isut = tuple(map(bool, reader.take(isutcnt, "UT/local indicators")))
 
-    if not all(map(lt, trans_utc, trans_utc[1:])):
+    # On a list: comparing list items costs half of making ints out of the array twice.
+    times = trans_utc.tolist()
+    if not all(map(lt, times, times[1:])):
         raise ValueError("Invalid TZif file: transition times are not in ascending order")
-    if timecnt and max(trans_idx) >= typecnt:
+    # Deleting every valid index byte leaves the bad ones (a C loop, unlike max()).
+    if timecnt and trans_idx.translate(None, _VALID_INDEXES[typecnt]):
         raise ValueError(
             f"Invalid TZif file: transition type index {max(trans_idx)} "
             f"out of range for {typecnt} types"
@@ -177,18 +215,10 @@ def _block(reader: _Reader, counts: tuple[int, ...], time_size: int, version: in
             abbr_cache[idx] = chars[idx:end].decode("ascii")
         except UnicodeDecodeError:
             raise ValueError("Invalid TZif file: abbreviation is not ASCII") from None
-    return TZifData(
-        version=version,
-        trans_utc=trans_utc,
-        trans_idx=trans_idx,
-        utcoff=utcoff,
-        isdst=tuple(map(bool, isdst_raw)),
-        abbr=tuple(abbr_cache[idx] for idx in abbrind),
-        footer=footer,
-        leaps=tuple(zip(leap_raw[0::2], leap_raw[1::2])),
-        isstd=isstd,
-        isut=isut,
-    )
+    # Positional (the field order of _FIELDS): a keyword call costs more on a first lookup.
+    return TZifData(version, trans_utc, trans_idx, utcoff, tuple(map(bool, isdst_raw)),
+                    tuple([abbr_cache[idx] for idx in abbrind]), footer,
+                    tuple(zip(leap_raw[0::2], leap_raw[1::2])), isstd, isut)
 
 
 def _int64s(raw: bytes, size: int) -> array[int]:
@@ -206,7 +236,7 @@ def _int64s(raw: bytes, size: int) -> array[int]:
 def _skip_block(reader: _Reader, counts: tuple[int, ...], time_size: int) -> None:
     _, isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt = counts
     size = timecnt * (time_size + 1) + typecnt * 6 + charcnt + leapcnt * (time_size + 4)
-    reader.take(size + isstdcnt + isutcnt, "version 1 data block")
+    reader.skip(size + isstdcnt + isutcnt, "version 1 data block")
 
 
 def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:

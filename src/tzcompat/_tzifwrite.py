@@ -1,8 +1,9 @@
 """Serialise a parsed :class:`TZifData` back to TZif bytes (RFC 8536).
 
-The standard library's ``ZoneInfo`` part of every tzcompat zone is built from
-these bytes, never from the file tzcompat read: the stdlib only ever sees data
-that tzcompat's strict reader validated, written in a plain version 2+ form.
+The standard library's ``ZoneInfo`` part of a tzcompat zone is built from these
+bytes whenever the file's own bytes need rewriting for the stdlib's reader (see
+``_zoneinfo._plain``), and for zones built from parsed data: the stdlib only ever
+sees data that tzcompat's strict reader validated.
 """
 
 from __future__ import annotations

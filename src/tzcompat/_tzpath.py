@@ -8,7 +8,7 @@ import sys
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
     from types import FrameType, ModuleType
     from typing import IO
 
@@ -30,6 +30,9 @@ TZPATH: tuple[str, ...]
 ZoneInfoNotFoundError: type[KeyError]
 InvalidTZPathWarning: type[RuntimeWarning]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
+# The data policy (tzcompat.set_data_policy, in _preload): None for the stdlib's order,
+# else a function telling whether the tzdata package wins over TZPATH now.
+TZDATA_FIRST: Callable[[], bool] | None = None
 
 
 def stdlib_zoneinfo() -> ModuleType:
@@ -161,8 +164,15 @@ def reset_tzpath(to: Iterable[str | os.PathLike[str]] | None = None) -> None:
 _BASE = os.path.normpath("/__tzcompat_root__")
 
 
+# Keys that passed validate_key (its answer depends on the key alone): a first lookup of a
+# key seen before skips the path arithmetic.
+_valid_keys: dict[str, str] = {}
+
+
 def validate_key(key: object) -> str:
     """Reject anything that is not a normalized relative path below TZPATH."""
+    if type(key) is str and key in _valid_keys:
+        return key
     if not isinstance(key, str):
         raise TypeError(f"ZoneInfo key must be str, not {type(key).__name__}: {key!r}")
     if "\x00" in key:
@@ -175,6 +185,10 @@ def validate_key(key: object) -> str:
     resolved = os.path.normpath(os.path.join(_BASE, normal))
     if not resolved.startswith(_BASE + os.sep):
         raise ValueError(f"ZoneInfo keys must refer to subdirectories of TZPATH, got: {key}")
+    if type(key) is str:
+        if len(_valid_keys) >= 4096:
+            _valid_keys.clear()
+        _valid_keys[key] = key
     return key
 
 
@@ -186,7 +200,11 @@ def _isfile(path: str) -> bool:
 
 
 def find_tzfile(key: str) -> str | None:
-    """The first TZPATH file for a validated key, or None."""
+    """The first TZPATH file for a validated key, or None (also when the data policy
+    prefers the tzdata package and it has the key)."""
+    first = TZDATA_FIRST  # read once: set_data_policy() may swap it meanwhile
+    if first is not None and first() and _tzdata_has(key):
+        return None
     for root in _search_path():
         path = os.path.join(root, key)
         if _isfile(path):
@@ -195,6 +213,11 @@ def find_tzfile(key: str) -> str | None:
 
 
 _tzdata_dirs: dict[int, str | None] = {}
+
+
+def _tzdata_has(name: str) -> bool:
+    base = tzdata_root()
+    return base is not None and _isfile(os.path.join(base, name))
 
 
 def _tzdata() -> ModuleType | None:
@@ -251,6 +274,69 @@ def open_zone(key: str) -> tuple[IO[bytes], str, str | None]:
     if fobj is None:
         raise _exceptions()[0](f"No time zone found with key {key}")
     return fobj, f"tzdata:{key}", _tzdata_version()
+
+
+# A zone file larger than this is refused (the largest real one is a few KiB; the TZif
+# reader's own bounds allow far more than any real file, this keeps reading bounded).
+MAX_ZONE_FILE = 1 << 24
+_CHUNK = 1 << 16
+_O_FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_zone(key: str) -> tuple[bytes, str, str | None]:
+    """The bytes of ``key``'s data, as open_zone finds it: (data, source, version).
+
+    A file is read with os.read on a bare descriptor, in one read for any real zone file
+    (no file object to build); more reads, bounded by MAX_ZONE_FILE, for larger ones."""
+    validate_key(key)
+    first = TZDATA_FIRST  # read once: set_data_policy() may swap it meanwhile
+    if first is None or not (first() and _tzdata_has(key)):
+        for root in _search_path():
+            path = os.path.join(root, key)
+            found = _read_file(path, key)
+            if found is not None:
+                return found, path, _root_version(root)
+    fobj, source, version = open_zone(key)  # the tzdata package (or NotFound)
+    with fobj:
+        return _read_all(fobj.read), source, version
+
+
+def _read_file(path: str, key: str) -> bytes | None:
+    """The bytes of the regular file ``path``; None when there is none (find_tzfile's test:
+    missing, a directory, anything but a regular file). Opened first and checked with
+    fstat (one path lookup, not two); O_NONBLOCK so that a FIFO cannot block the open."""
+    try:
+        fd = os.open(path, _O_FLAGS | getattr(os, "O_NONBLOCK", 0))
+    except (FileNotFoundError, NotADirectoryError, IsADirectoryError, UnicodeEncodeError,
+            ValueError):
+        return None
+    except OSError as exc:
+        if not _isfile(path):  # as isfile() would decide (a path component unreadable...)
+            return None
+        raise _exceptions()[0](f"No time zone found with key {key}: {exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return _read_all(lambda n: os.read(fd, n))
+    finally:
+        os.close(fd)
+
+
+def _read_all(read: Callable[[int], bytes]) -> bytes:
+    data = read(_CHUNK)
+    if not isinstance(data, bytes):
+        raise ValueError(f"Invalid TZif file: expected bytes, read {type(data).__name__}")
+    if len(data) < _CHUNK:
+        return data
+    parts, size = [data], len(data)
+    while True:
+        chunk = read(_CHUNK)
+        if not chunk:
+            return b"".join(parts)
+        size += len(chunk)
+        if size > MAX_ZONE_FILE:
+            raise ValueError(f"Invalid TZif file: larger than {MAX_ZONE_FILE} bytes")
+        parts.append(chunk)
 
 
 def _tzdata_version() -> str | None:
@@ -394,6 +480,9 @@ def find_data_file(name: str) -> IO[bytes] | None:
 
 def data_version() -> str | None:
     """The IANA version of the data the default lookup would use."""
+    first = TZDATA_FIRST
+    if first is not None and first():
+        return _tzdata_version()
     for root in _search_path():
         if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):
             return _root_version(root)
@@ -449,6 +538,66 @@ def tzif_keys(root: str, skip: set[str] | frozenset[str] = frozenset()) -> set[s
     zones.discard("localtime")
     return zones
 
+
+# --- which data wins: the stdlib's order, or the newest of the system's and the package's ---
+
+POLICIES = ("stdlib", "newest")
+
+
+def _version_key(version: str | None) -> tuple[int, int, str] | None:
+    if not version or len(version) < 5 or not version[:4].isdigit():
+        return None
+    suffix = version[4:]
+    if not (suffix.isalpha() and suffix.isascii()):
+        return None
+    return (int(version[:4]), len(suffix), suffix.lower())
+
+
+def _system_root() -> str | None:
+    """The first TZPATH directory with zones: the system data the stdlib order uses."""
+    for root in _search_path():
+        if os.path.isdir(root) and os.path.isfile(os.path.join(root, "UTC")):
+            return root
+    return None
+
+
+def tzdata_is_newer() -> bool:
+    """Whether the tzdata package holds a newer IANA release than the system data
+    (False when either is missing or its version is unknown)."""
+    root = _system_root()
+    system = _version_key(root_version(root)) if root else None
+    package = _version_key(tzdata_version())
+    return system is not None and package is not None and package > system
+
+
+def set_data_policy(policy: str) -> None:
+    """Choose which zone data wins: ``"stdlib"`` (the default: the first TZPATH directory
+    that has the key, then the tzdata package, as ``zoneinfo``) or ``"newest"`` (the
+    tzdata package first whenever its IANA version is newer than the system data's).
+
+    The environment variable ``TZCOMPAT_DATA_POLICY`` sets it at import. Zones already
+    loaded keep their data until ``refresh()``; ``ZoneInfo.clear_cache()`` makes new
+    lookups read from the source the policy now picks.
+    """
+    if policy not in POLICIES:
+        raise ValueError(f"data policy must be one of {', '.join(map(repr, POLICIES))}, "
+                         f"not {policy!r}")
+    global TZDATA_FIRST
+    TZDATA_FIRST = tzdata_is_newer if policy == "newest" else None
+
+
+def data_policy() -> str:
+    """The data policy in force: ``"stdlib"`` or ``"newest"``."""
+    return "stdlib" if TZDATA_FIRST is None else "newest"
+
+
+if os.environ.get("TZCOMPAT_DATA_POLICY"):
+    try:
+        set_data_policy(os.environ["TZCOMPAT_DATA_POLICY"])
+    except ValueError as exc:
+        import warnings
+
+        warnings.warn(f"TZCOMPAT_DATA_POLICY ignored: {exc}", RuntimeWarning, stacklevel=2)
 
 if "PYTHONTZPATH" in os.environ:
     # Now, as the stdlib does, so that an InvalidTZPathWarning points at the import.

@@ -5,8 +5,9 @@ Code that checks ``isinstance(tz, zoneinfo.ZoneInfo)`` (pandas, pyarrow, polars,
 whenever, Django) accepts it, while lookup, caching, reading and the answers
 (``_engine._ZoneRules``, first in the MRO) stay tzcompat's. The stdlib part (the C
 class, or the pure-Python one where ``_zoneinfo`` is missing) is built with the
-stdlib's ``from_file`` on TZif bytes serialised from tzcompat's validated parse, so
-the stdlib never reads a file itself and holds the same rules: calling
+stdlib's ``from_file`` on TZif bytes tzcompat's strict reader validated first (the
+file's own bytes, or re-serialised from the parse when they need rewriting), so the
+stdlib never reads a file itself and holds the same rules: calling
 ``zoneinfo.ZoneInfo.utcoffset(zone, dt)`` directly gives the same answer.
 """
 
@@ -22,7 +23,7 @@ from . import _tzpath
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
 from ._tzif import TZifData, read_tzif
-from ._tzifwrite import write_tzif
+from ._tzifwrite import _FAR, _reads_past_end, write_tzif
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -44,13 +45,17 @@ _PAST_DATETIME = (date.max.toordinal() - _EPOCH_ORDINAL + 3) * 86400
 _BEFORE_DATETIME = (date.min.toordinal() - _EPOCH_ORDINAL - 3) * 86400
 
 
-def _std_part(cls: type, data: TZifData, key: str | None) -> Any:
-    """A new ``cls`` instance whose stdlib fields hold ``data``'s rules."""
+def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = None) -> Any:
+    """A new ``cls`` instance whose stdlib fields hold ``data``'s rules (``raw``: the
+    bytes ``data`` was read from, handed over as they are when nothing in them needs
+    rewriting for the stdlib, which saves serialising them again)."""
     # The footer is checked before the stdlib sees anything (memoised: _setup's parse is free).
     rule = _footer_rule(data.footer) if data.footer else None
     build = _std_from_file.__get__(None, cls)
+    if raw is None or not _plain(data):
+        raw = write_tzif(data, for_stdlib=True)
     try:
-        obj = build(io.BytesIO(write_tzif(data, for_stdlib=True)), key)
+        obj = build(io.BytesIO(raw), key)
     except (ValueError, IndexError, OverflowError) as exc:
         if rule is None:
             raise ValueError(
@@ -72,6 +77,16 @@ def _std_part(cls: type, data: TZifData, key: str | None) -> Any:
         # pickle; pickling is decided by our class (by key, or by_value()).
         obj.__dict__.pop("__reduce__", None)
     return obj
+
+
+def _plain(data: TZifData) -> bool:
+    """Whether the stdlib reads ``data``'s own file exactly as write_tzif(for_stdlib=True)
+    would serialise it: a version 2+ file (the stdlib then reads the same 64-bit block and
+    footer tzcompat's strict reader checked), no instant beyond _FAR, and not the pattern
+    _for_stdlib rewrites."""
+    times = data.trans_utc
+    return (data.version >= 2 and (not times or (-_FAR <= times[0] and times[-1] <= _FAR))
+            and not _reads_past_end(data.trans_idx, data.utcoff, data.isdst))
 
 
 def _expanded(data: TZifData) -> TZifData:
@@ -164,14 +179,20 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                     pass
                 newest[0] = key
             return instance
-        instance = cls._z_weak.get(key, None)
+        # The weak cache's own dict of references: a miss is a dict get, not the KeyError
+        # WeakValueDictionary.get raises and catches inside (twice per first lookup).
+        refs = cls._z_weak.data
+        ref = refs.get(key)
+        instance = ref() if ref is not None else None
         if instance is None:
             with cls._z_lock:
-                instance = cls._z_weak.get(key, None)
+                ref = refs.get(key)
+                instance = ref() if ref is not None else None
                 if instance is None:
                     instance = cls._new_instance(key)
                     instance._z_from_cache = True
-                    instance = cls._z_weak.setdefault(key, instance)
+                    # Under the lock, after the check: nothing else can have added it.
+                    cls._z_weak[key] = instance
         try:
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
@@ -195,10 +216,14 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     @classmethod
     def _new_instance(cls, key: str) -> ZoneInfo:
-        fobj, source, version = _tzpath.open_zone(key)
-        with fobj:
-            data = read_tzif(fobj)
-        return cls._from_tzif(data, key, source, version)
+        # The whole file in one read, parsed from memory; the same bytes then build the
+        # stdlib part when they need no rewriting.
+        raw, source, version = _tzpath.read_zone(key)
+        data = read_tzif(raw)
+        obj = _std_part(cls, data, key, raw)
+        obj._setup(data, key, source, version)
+        obj._z_from_cache = False
+        return obj  # type: ignore[no-any-return]
 
     @classmethod
     def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]  # any binary stream with read()

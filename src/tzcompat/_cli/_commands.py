@@ -222,6 +222,11 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
               f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
+    from .._report import newer_tzdata_note
+
+    note = newer_tzdata_note()
+    if note:
+        print(f"note: {note}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")
     return 0

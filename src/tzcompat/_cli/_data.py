@@ -99,11 +99,18 @@ def sources() -> list[dict[str, Any]]:
                     "modified": _modified(_version_file(bundle))})
     # The source the default lookup uses: the first TZPATH root with zones, else tzdata.
     used = next((s for s in out if s["kind"] == "tzpath" and s["present"]), None)
-    if used is None and tzdata is not None:
+    if tzdata is not None and (used is None or _tzdata_wins()):
         used = out[len(_tzpath.TZPATH)]
     for s in out:
         s["in_use"] = s is used
     return out
+
+
+def _tzdata_wins() -> bool:
+    """Whether the data policy (tzcompat.set_data_policy) makes the tzdata package win."""
+    from .._tzpath import data_policy, tzdata_is_newer
+
+    return data_policy() == "newest" and tzdata_is_newer()
 
 
 def newer_than_used(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -130,7 +137,8 @@ def cmd_data(args: argparse.Namespace) -> int:
     used = next((s for s in found if s["in_use"]), None)
     warnings = []
     for s in newer:
-        fix = ('PYTHONTZPATH="" (an empty search path) makes tzcompat use it'
+        fix = ('TZCOMPAT_DATA_POLICY=newest (or PYTHONTZPATH="", an empty search path) '
+               "makes tzcompat use it"
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
@@ -164,8 +172,12 @@ def cmd_data(args: argparse.Namespace) -> int:
         version = s["version"] or ("-" if s["present"] else "absent")
         path = s["path"] or ("(not installed)" if not s["present"] else "(inside a package)")
         print(f"{mark}{s['kind']:8} {version:8} {_age(s['modified'], now):28} {path}")
-    print("* in use (the first TZPATH entry with zones, else the tzdata package)" if used
-          else "no zone data in use: pip install tzdata, or set PYTHONTZPATH")
+    if used is None:
+        print("no zone data in use: pip install tzdata, or set PYTHONTZPATH")
+    elif _tzdata_wins():
+        print("* in use (the tzdata package: newer, under the data policy 'newest')")
+    else:
+        print("* in use (the first TZPATH entry with zones, else the tzdata package)")
     for text in warnings:
         print(f"{args.prog}: warning: {text}", file=_stderr())
     return 0
