@@ -2,7 +2,7 @@
 
 ``install()``/``uninstall()`` swap the shims into ``sys.modules`` (``_install``),
 ``enable_warnings()`` turns on ``PytzUsageWarning`` at every pytz-only call (``_warnings``),
-and ``python -m tzcompat migrate`` (``_cli``) runs the LibCST codemod in ``_codemod``. LibCST is
+and ``python -m tzcompat migrate`` (``_cli``) runs the LibCST codemod (``_driver``). LibCST is
 an optional extra (``tzcompat[migrate]``): nothing here imports it until the codemod runs.
 """
 
@@ -37,7 +37,7 @@ _LAZY = {
     "PytzUsageWarning": "_warnings",
     "enable_warnings": "_warnings",
     "disable_warnings": "_warnings",
-    "migrate_source": "_codemod",
+    "migrate_source": "_driver",
     "build_index": "_project",
 }
 

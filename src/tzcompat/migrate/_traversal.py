@@ -432,17 +432,3 @@ def _marker_codes(lines: Sequence[cst.EmptyLine]) -> set[str]:
         if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
     }
 
-
-#: the name existing importers use
-_Migrator = Migrator
-
-
-def __getattr__(name: str) -> object:
-    # MESSAGES/COMMENTS/MARKERS of earlier versions, now read from the rules' declarations
-    if name == "MESSAGES":
-        return {n: i.message for n, i in _codes.BY_NAME.items()}
-    if name == "COMMENTS":
-        return {n: i.comment for n, i in _codes.BY_NAME.items() if i.kind == "marker"}
-    if name == "MARKERS":
-        return frozenset(n for n, i in _codes.BY_NAME.items() if i.kind == "marker")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
