@@ -3,6 +3,9 @@ the codes it lists; and the registry the rules declare is consistent."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from tzcompat.migrate import _codes
@@ -53,6 +56,46 @@ def test_rule_declarations(rule: object) -> None:
         assert hasattr(rule, f"leave_{node_type}") or hasattr(rule, f"visit_{node_type}")
 
 
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_rule_has_valid_and_invalid_examples(rule: object) -> None:
+    """Fixit's VALID/INVALID: code the rule must leave alone and not report, and code it
+    acts on (both are run by test_example)."""
+    examples = rule.EXAMPLES  # type: ignore[attr-defined]
+    assert any(e.valid for e in examples)
+    assert any(not e.valid for e in examples)
+
+
+def _reported_codes(path: Path) -> list[tuple[int, str]]:
+    """(line, code name) of every literal code a module passes to report()/mark_or_fix()."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("report", "mark_or_fix")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+        ):
+            found.append((node.lineno, node.args[1].value))
+    return found
+
+
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_each_code_is_reported_by_the_rule_declaring_it(rule: object) -> None:
+    """A rule reports only its own codes; another rule's through that rule's functions
+    (``unsupported.call_shape(m, call)``), so each code has one owner."""
+    own = {i.name for i in rule.CODES}  # type: ignore[attr-defined]
+    reported = _reported_codes(Path(rule.__file__))  # type: ignore[attr-defined]
+    assert [(line, code) for line, code in reported if code not in own] == []
+
+
+def test_the_traversal_reports_no_code_of_its_own() -> None:
+    """The traversal and the analysis report only what a rule hands them (no literal code)."""
+    root = Path(_codes.__file__).parent
+    for name in ("_traversal.py", "_analysis.py", "_driver.py"):
+        assert _reported_codes(root / name) == [], name
+
+
 def test_registry() -> None:
     names = [i.name for rule in RULES for i in rule.CODES]
     assert len(names) == len(set(names)) == len(_codes.CODES) == len(_codes.BY_NAME)
@@ -83,8 +126,6 @@ def test_every_code_has_an_example() -> None:
 
 def test_docs_code_table_matches_the_registry() -> None:
     """docs/codemod.md lists every code with its name, kind and fix class (and nothing else)."""
-    from pathlib import Path
-
     page = Path(__file__).parents[2] / "docs" / "codemod.md"
     rows = set()
     for line in page.read_text(encoding="utf-8").splitlines():

@@ -22,6 +22,7 @@ from libcst.metadata import (
 
 from . import _cst, _helpers
 from ._project import ProjectIndex, resolve_relative
+from ._state import RuleState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -111,6 +112,7 @@ class Analysis:
     pytz_world: bool
     makes_aware: bool
     own_helpers: frozenset[str]
+    state: RuleState
 
     if TYPE_CHECKING:
         # Provided by LibCST's MetadataDependent, the traversal's other base.
@@ -527,9 +529,7 @@ class Analysis:
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """attribute name -> the expressions the class stores in it (or returns from a
         property of that name, or passes for that dataclass field in the module)."""
-        cache: dict[int, dict[str, list[cst.BaseExpression]]] = self.__dict__.setdefault(
-            "_class_members", {}
-        )
+        cache = self.state.class_members
         found = cache.get(id(cls))
         if found is not None:
             return found

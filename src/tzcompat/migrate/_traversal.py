@@ -35,6 +35,7 @@ from ._analysis import Analysis
 from ._codes import Finding
 from ._names import NameChooser
 from ._project import ProjectIndex
+from ._state import RuleState
 from .rules import RULES
 from .rules import _build as mk
 from .rules.unsupported import reference as _unsupported
@@ -202,6 +203,8 @@ class Migrator(Analysis, cst.CSTTransformer):
         self._import_roots: frozenset[str] | None = None
         #: the module's first statement and the marker codes above it (in Module.header)
         self._header: tuple[cst.CSTNode, set[str]] | None = None
+        #: what the rules remember between hooks (declared fields only)
+        self.state = RuleState()
 
     def get_metadata_map(self, key: Any) -> Any:
         """The whole mapping of provider ``key`` for the module."""
@@ -235,16 +238,6 @@ class Migrator(Analysis, cst.CSTTransformer):
     def utc(self) -> cst.BaseExpression:
         return self.names.expr("datetime", "timezone", "utc")
 
-    def pytz_utc(self, node: cst.CSTNode) -> cst.BaseExpression:
-        """What ``pytz.utc`` becomes: ``ZoneInfo("UTC")`` where pytz.timezone(name) may be
-        handed "UTC" (pytz gave pytz.utc itself then), else ``timezone.utc``."""
-        if self.utc_zone:
-            self.report(node, "utc-zoneinfo", kind="note")
-            key = cst.SimpleString(self.quote + "UTC" + self.quote)
-            return cst.Call(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[cst.Arg(key)])
-        self.note_utc_dst(node)
-        return self.utc()
-
     def to_utc(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.Call:
         """``dt.astimezone(timezone.utc)``, through the helper unless ``dt`` is provably aware."""
         if self.is_aware(original):
@@ -254,11 +247,6 @@ class Migrator(Analysis, cst.CSTTransformer):
             func=self.helper(_helpers.NORMALIZE_NAME),
             args=[cst.Arg(updated, comma=space), cst.Arg(self.utc())],
         )
-
-    def note_utc_dst(self, node: cst.CSTNode) -> None:
-        # once per module: the same edge for every UTC/fixed object, and there are many
-        if not any(f.code == "utc-dst" for f in self.findings):
-            self.report(node, "utc-dst", kind="note")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         # the helpers this codemod wrote: their tz.localize() is the pytz fallback, keep it

@@ -10,29 +10,16 @@ Each rule module declares:
   rewrite),
 - optionally ``CALLS``/``REFERENCES``: handlers for calls of / references to a pytz or
   dateutil.tz name (qualified name -> handler),
-- ``EXAMPLES``: source before and after, with the codes reported; one test expands them all.
+- ``EXAMPLES``: source before and after, with the codes reported (``_spec.Example``): code
+  the rule must leave alone and not report (valid) as well as code it acts on (invalid); one
+  test expands them all.
 
 The order of ``RULES`` is the order the traversal asks them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Example:
-    """One example of a rule: ``before`` migrates to ``after`` (None: left as it is),
-    reporting exactly the names in ``codes`` (rewrites included)."""
-
-    before: str
-    after: str | None = None
-    codes: tuple[str, ...] = ()
-    #: keyword arguments for migrate_source (e.g. unsafe_fixes=True)
-    options: tuple[tuple[str, object], ...] = ()
-
-
-from . import (  # noqa: E402 - the rule modules import Example from here
+from . import (
     arithmetic,
     available_timezones,
     errors,

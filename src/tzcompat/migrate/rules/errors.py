@@ -6,8 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -178,4 +177,6 @@ EXAMPLES = (
             "unknown-timezone-error",
         ),
     ),
+    # valid: left alone, nothing reported
+    Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
 )

@@ -5,8 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,4 +108,6 @@ EXAMPLES = (
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
 )

@@ -7,8 +7,7 @@ import libcst as cst
 from libcst.codemod.visitors import RemoveImportsVisitor
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -5,8 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -67,5 +66,14 @@ EXAMPLES = (
             "d = datetime(2020, 1, 1, tzinfo=ZoneInfo('America/New_York'))\n"
         ),
         codes=("timezone-to-zoneinfo", "lmt"),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import datetime\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "when = datetime(2024, 1, 1, tzinfo=ZoneInfo('Europe/Paris'))\n"
+        )
     ),
 )

@@ -6,8 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -145,4 +144,6 @@ EXAMPLES = (
         codes=("zone-attribute",),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from zoneinfo import ZoneInfo\n\nname = ZoneInfo('Europe/Paris').key\n"),
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
+from . import unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -93,12 +93,42 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return None
 
 
+def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
+    """``try: tz.localize(...) except AttributeError:`` (or ``.normalize()``): the handler was
+    the test for "not a pytz zone" and never runs once the call is rewritten (APScheduler's
+    convert_to_datetime)."""
+    node = m.parent(call)
+    while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
+        node = m.parent(node)
+    if not isinstance(node, cst.Try):
+        return
+    for handler in node.handlers:
+        kinds = handler.type
+        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
+            method = call.func.attr.value if isinstance(call.func, cst.Attribute) else "localize"
+            detail = f"except AttributeError around .{method}()"
+            if not m.options.unsafe_fixes:
+                m.report(call, "duck-typing", detail=detail)
+            else:
+                # the helpers raise NotImplementedError for a tzinfo that is not a zone (a bare
+                # tzinfo()), where pytz's missing method raised AttributeError: type_checks
+                # widens the handler and reports the fix there (leave_ExceptHandler)
+                m.state.widen_handlers.setdefault(id(handler), (call, detail))
+            return
+
+
+def type_object(m: Migrator, node: cst.CSTNode, detail: str) -> None:
+    """``type(pytz.utc)`` and the like: a test of pytz's class (the utc rule asks)."""
+    m.report(node, "pytz-type-check", detail=detail)
+
+
 def leave_ExceptHandler(
     m: Migrator, original: cst.ExceptHandler, updated: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
-    """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (localize.py
+    """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (duck_typed_by_exception
     reports it): the handler also catches NotImplementedError."""
-    found = m.__dict__.get("_widen_handlers", {}).get(id(original))
+    found = m.state.widen_handlers.get(id(original))
     if found is None or updated.type is None:
         return None
     call, detail = found
@@ -193,7 +223,7 @@ def reference(
         if q in ana.PYTZ_TYPES:
             m.report(original, "pytz-type-check")
         else:
-            m.report(original, "unsupported", detail=q)
+            unsupported.no_equivalent(m, original, q)
         return updated
 
     def fix() -> cst.BaseExpression:
@@ -325,4 +355,6 @@ EXAMPLES = (
         codes=("duck-typing", "localize-to-helper", "localize-receiver"),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from zoneinfo import ZoneInfo\n\nok = isinstance(value, ZoneInfo)\n"),
 )

@@ -5,8 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
 
 TYPE_CHECKING = False
@@ -131,5 +130,11 @@ EXAMPLES = (
         ),
         codes=("is-dst-method", "tzname-none"),
         options=(("unsafe_fixes", True),),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from zoneinfo import ZoneInfo\n\noffset = ZoneInfo('Europe/Paris').utcoffset(moment)\n"
+        )
     ),
 )
