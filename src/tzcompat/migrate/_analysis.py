@@ -20,7 +20,9 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from . import _cst, _helpers
+from . import _cst, _helpers, _kinds
+from ._facts import UTC_REFS, VALUES
+from ._kinds import canon, is_legacy_name
 from ._project import ProjectIndex, resolve_relative
 from ._state import RuleState
 
@@ -29,57 +31,8 @@ if TYPE_CHECKING:
     from types import UnionType
     from typing import Any
 
-UTC_REFS = frozenset({"pytz.utc", "pytz.UTC", "dateutil.tz.UTC"})
-# Module attributes that are objects: attributes *on* them are ordinary attribute access.
-VALUES = UTC_REFS | {"pytz.all_timezones", "pytz.all_timezones_set"}
-TIME_ERRORS = frozenset(f"pytz.{n}" for n in _helpers.ERROR_NAMES)
-# Callables whose calls leave_Call rewrites; references to them elsewhere are handled there.
-CALLS = frozenset(
-    {
-        "pytz.timezone",
-        "pytz.FixedOffset",
-        "dateutil.tz.gettz",
-        "dateutil.tz.tzutc",
-        "dateutil.tz.tzoffset",
-        "dateutil.tz.enfold",
-    }
-)
-# Static pytz zones (StaticTzInfo or utc): attaching them with tzinfo= is harmless.
-STATIC_KEYS = frozenset(
-    {"UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0"}
-)
+
 ARITH = (cst.Add, cst.Subtract)
-# pytz-only attributes: testing for them, or reading them, depends on the zone being pytz's.
-PYTZ_ATTRS = frozenset({"localize", "normalize", "zone"})
-PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
-# generic-looking private names: pytz's only on a receiver that looks like a zone
-PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
-PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
-# calls where tzinfo= attaches a zone as it is (the LMT trap)
-DATETIME_MAKERS = frozenset({"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
-# assertion methods that compare their first two arguments for (in)equality or identity
-ASSERT_SAME = frozenset(
-    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
-)
-# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
-SAFE_METHODS = frozenset(
-    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
-)
-
-
-def canon(name: str) -> str:
-    """Map private module paths onto the public names (pytz.exceptions.X -> pytz.X)."""
-    for prefix in ("pytz.exceptions.", "pytz.tzinfo."):
-        if name.startswith(prefix) and name.count(".") == 2:
-            return "pytz." + name.rsplit(".", 1)[1]
-    for prefix in ("dateutil.tz.tz.", "dateutil.tz._common.", "dateutil.tz._factories."):
-        if name.startswith(prefix):
-            return "dateutil.tz." + name[len(prefix) :]
-    return name
-
-
-def is_legacy_name(q: str) -> bool:
-    return any(q == root or q.startswith(root + ".") for root in ("pytz", "dateutil.tz"))
 
 
 def string_value(node: cst.BaseExpression) -> str | None:
@@ -190,17 +143,17 @@ class Analysis:
         """
         if isinstance(node, cst.Call):
             q = self.ref(node.func)
-            if q == "pytz.timezone":
-                return "zone"
-            if q == "pytz.FixedOffset":
-                return "fixed"
+            kind = _kinds.pytz_kind(_kinds.made_by(q))
+            if kind is not None:
+                return kind
             if use_index and self.index is not None and q is None:
                 for name in self.qnames(node.func):
                     if name in self.index.zone_functions:
                         return self.index.zone_functions[name]
             return None
-        if self.ref(node) in ("pytz.utc", "pytz.UTC"):
-            return "utc"
+        kind = _kinds.pytz_kind(_kinds.value_kind(self.ref(node)))
+        if kind is not None:
+            return kind
         if use_index and self.index is not None and isinstance(node, cst.Name | cst.Attribute):
             for name in self.qnames(node):
                 if name in self.index.zones:
@@ -227,10 +180,22 @@ class Analysis:
             name = key  # conf["default_timezone"]
         else:
             return False
-        lowered = name.lower()
-        if name == "tzinfo" or lowered == "utc" or lowered.startswith("utc_"):
-            return True  # UTC = SomeZone.timezone("UTC") (exchangelib)
-        return ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
+        return _kinds.named_like_zone(name)
+
+    def other_zone(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a zone known to come from dateutil, zoneinfo or the stdlib
+        (``gettz(name)``, ``ZoneInfo(key)``, ``timezone.utc``, a name bound once to one):
+        never a pytz zone, whatever the project does elsewhere."""
+        if isinstance(node, cst.Call):
+            names = self.qnames(node.func)
+            return any(_kinds.known_other(_kinds.made_by(canon(q))) for q in names)
+        if isinstance(node, cst.Name | cst.Attribute):
+            if any(_kinds.known_other(_kinds.value_kind(q)) for q in self.qnames(node)):
+                return True
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.other_zone(value, depth + 1)
+        return False
 
     def is_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when ``node`` provably evaluates to an aware datetime (or raises)."""
@@ -337,7 +302,7 @@ class Analysis:
         if isinstance(node, cst.Call) and node.args:
             key = string_value(node.args[0].value)
             if key is not None:
-                return key.upper() in {k.upper() for k in STATIC_KEYS} or key.startswith("Etc/")
+                return _kinds.static_key(key)
         return False
 
     def is_timedelta(self, node: cst.BaseExpression, depth: int = 0) -> bool:
@@ -474,6 +439,8 @@ class Analysis:
                 return not self.utc_like(tz)
             if self.utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
                 return False
+            if self.other_zone(tz):
+                return False  # gettz(...), ZoneInfo(...): never pytz's, whatever the project
             return self.zone_kind(tz) is not None or self.tz_like(tz)
         if isinstance(func, cst.Name):
             return bool(
@@ -673,17 +640,10 @@ class Analysis:
         if not isinstance(func, cst.Attribute):
             return None
         method = func.attr.value
-        tz: cst.BaseExpression | None = None
-        if method in ("localize", "normalize"):
-            return func.value, "localize"
-        if method == "astimezone" and args:
-            tz = args[0]
-        elif method in ("now", "fromtimestamp"):
-            where = 0 if method == "now" else 1
-            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
-        elif method == "replace":
-            tz = kwargs.get("tzinfo")
-        return None if tz is None else (tz, method)
+        tz = _kinds.zone_argument(method, func.value, args, kwargs)
+        if tz is None:
+            return None
+        return tz, "localize" if method == "normalize" else method
 
     def maybe_aware_shift(self, shifted: cst.BaseExpression, delta: cst.BaseExpression) -> bool:
         """``shifted + delta`` where ``shifted`` is a datetime of unknown origin in a module

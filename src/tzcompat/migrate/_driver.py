@@ -23,9 +23,11 @@ from libcst.codemod.visitors import (
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from . import _cst, _helpers, _placement
-from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
 from ._analysis import source as _code
+from ._analysis import string_value
 from ._codes import Finding
+from ._facts import PYTZ_ATTRS, PYTZ_PRIVATE
+from ._kinds import is_legacy_name
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source, takes_aware
 from ._traversal import Migrator, Options

@@ -5,6 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .. import _facts
 from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
@@ -75,7 +76,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     args = original.args
     if (
-        func.attr.value in ana.ASSERT_SAME
+        func.attr.value in _facts.ASSERT_SAME
         and len(args) >= 2
         and not any(a.keyword for a in args[:2])
     ):

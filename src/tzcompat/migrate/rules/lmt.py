@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .. import _analysis as ana
+from .. import _facts
 from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
@@ -46,7 +46,7 @@ def _makes_datetime(m: Migrator, func: cst.BaseExpression) -> bool:
         return True
     qnames = m.qnames(func)
     if qnames:
-        return bool(qnames & ana.DATETIME_MAKERS)
+        return bool(qnames & _facts.DATETIME_MAKERS)
     # not an import: a local function or class takes tzinfo= for its own purposes
     return isinstance(func, cst.Attribute) and func.attr.value in ("datetime", "time")
 

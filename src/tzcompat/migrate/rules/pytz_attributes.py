@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .. import _facts
 from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
@@ -105,8 +106,8 @@ def _str(node: cst.BaseExpression) -> cst.Call:
 
 def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
     receiver = node.value
-    if attr in ana.PYTZ_PRIVATE or (
-        attr in ana.PYTZ_PRIVATE_WEAK
+    if attr in _facts.PYTZ_PRIVATE or (
+        attr in _facts.PYTZ_PRIVATE_WEAK
         and m.tz_like(receiver)
         and not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"))
     ):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .. import _facts
 from .._spec import CodeInfo, Example
 from . import unsupported
 
@@ -83,7 +84,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         attr = ana.string_value(args[1].value)
         if attr in ("zone", "localize", "normalize") and _fixed_before(m, original, name):
             return None  # the unsafe fix of an earlier run: it already accepts ZoneInfo
-        if attr in ana.PYTZ_ATTRS or attr in ana.PYTZ_PRIVATE:
+        if attr in _facts.PYTZ_ATTRS or attr in _facts.PYTZ_PRIVATE:
             fix = _duck_fix(m, updated, name, attr) if isinstance(func, cst.Name) else None
             return m.mark_or_fix(original, "duck-typing", fix, detail=f"{name}(..., {attr!r})")
     elif "pytz" in name.lower() and name.lower().lstrip("_").startswith(("is_", "treat_")):
@@ -220,7 +221,7 @@ def reference(
     """``pytz.BaseTzInfo`` and friends: marked; in an ``isinstance``/``issubclass`` test the
     unsafe fix writes the stdlib classes instead."""
     if not _type_test_argument(m, original):
-        if q in ana.PYTZ_TYPES:
+        if q in _facts.PYTZ_TYPES:
             m.report(original, "pytz-type-check")
         else:
             unsupported.no_equivalent(m, original, q)

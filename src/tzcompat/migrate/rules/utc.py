@@ -6,6 +6,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .. import _facts
 from .._spec import CodeInfo, Example
 from . import type_checks, unsupported
 
@@ -108,7 +109,7 @@ def leave_Comparison(
     """Identity/equality with a UTC object: the answer depends on the library."""
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     if ana.identity_test(original) and any(
-        m.ref(o) in ana.UTC_REFS
+        m.ref(o) in _facts.UTC_REFS
         or (isinstance(o, cst.Call) and m.ref(o.func) == "dateutil.tz.tzutc")
         for o in operands
     ):
