@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tzcompat.migrate import _codes
+from tzcompat.migrate import _codes, _rulepages
 from tzcompat.migrate._driver import migrate_source
 from tzcompat.migrate.rules import RULES
 
@@ -124,13 +124,31 @@ def test_every_code_has_an_example() -> None:
     assert not missing
 
 
-def test_docs_code_table_matches_the_registry() -> None:
-    """docs/codemod.md lists every code with its name, kind and fix class (and nothing else)."""
-    page = Path(__file__).parents[2] / "docs" / "codemod.md"
-    rows = set()
-    for line in page.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 4 and cells[0].startswith("TZM"):
-            rows.add(tuple(cells[:4]))
-    expected = {(i.code, i.name, i.kind, i.fix) for i in _codes.CODES.values()}
-    assert rows == expected
+def test_generated_docs_are_up_to_date() -> None:
+    """docs/codemod-rules/<CODE>.md and the table of docs/codemod.md are what the registry
+    generates (``python -m tzcompat.migrate._rulepages docs`` writes them)."""
+    docs = Path(__file__).parents[2] / "docs"
+    folder = docs / _rulepages.FOLDER
+    wanted = _rulepages.pages()
+    assert sorted(p.name for p in folder.glob("*.md")) == sorted(wanted)
+    for name, text in wanted.items():
+        assert (folder / name).read_text(encoding="utf-8") == text, name
+    overview = (docs / "codemod.md").read_text(encoding="utf-8")
+    assert _rulepages.with_table(overview) == overview
+
+
+def test_rule_pages_show_tested_examples() -> None:
+    """Every example a page shows is one of its rule's examples (test_example runs them all),
+    and each code's page names it, its kind and fix class."""
+    for info, rule in _rulepages._owners():
+        text = _rulepages.page(info, rule)
+        assert text.startswith(f"# {info.code} `{info.name}`")
+        for example in _rulepages._examples(info, rule):
+            assert example in rule.EXAMPLES  # type: ignore[attr-defined]
+            assert example.before.rstrip() in text
+        if info.kind != "note" and info.fix != "none" and info.code not in _NO_EXAMPLE:
+            assert "## Example" in text, info.code
+
+
+#: codes whose examples are in the fixtures (test_every_code_has_an_example's list)
+_NO_EXAMPLE = {"TZM107", "TZM208", "TZM112", "TZM113", "TZM204", "TZM125"}

@@ -412,6 +412,10 @@ class Analysis:
                     if self.aware_parameter(stmt):
                         return True
                     continue
+                if not isinstance(stmt, cst.Assign | cst.AnnAssign | cst.AugAssign):
+                    if self.element_aware(stmt, depth):
+                        return True
+                    continue
                 value = getattr(stmt, "value", None)
                 if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
                     continue
@@ -424,6 +428,8 @@ class Analysis:
             return False
         if isinstance(node, cst.Attribute):
             return self.attribute_aware(node, depth)
+        if isinstance(node, cst.Subscript):
+            return self.items_aware(node.value, depth + 1)  # moments[0]
         if not isinstance(node, cst.Call) or self.pinned(node):
             return False
         func = node.func
@@ -459,6 +465,110 @@ class Analysis:
             return False
         return self.index_aware(func)
 
+    def element_aware(self, target: cst.CSTNode, depth: int) -> bool:
+        """For a name bound as a loop or comprehension target, or by unpacking (``for a, b in
+        zip(xs, xs[1:])``, ``start, end = self.span(...)``): True when what it iterates over
+        or unpacks may hold datetimes aware in a pytz zone."""
+        node: cst.CSTNode | None = target
+        while isinstance(node, cst.Element | cst.StarredElement | cst.Tuple | cst.List):
+            node = self.parent(node)
+        if isinstance(node, cst.AssignTarget):
+            node = self.parent(node)
+        if isinstance(node, cst.CompFor | cst.For):
+            return self.items_aware(node.iter, depth + 1)
+        if isinstance(node, cst.Assign) and target is not node:
+            return self.items_aware(node.value, depth + 1)
+        return False
+
+    def items_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when the items of the iterable ``node`` (a list, a comprehension, a name
+        appended to, a function's returned list, ``sorted(...)``, ``zip(...)``, a tuple a
+        method returns) may be datetimes aware in a pytz zone, or tuples of them."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.List | cst.Tuple | cst.Set):
+            return any(self._item_aware(e.value, depth) for e in node.elements)
+        if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
+            return self._item_aware(node.elt, depth)
+        if isinstance(node, cst.Subscript):
+            return self.items_aware(node.value, depth + 1)  # moments[1:]
+        if isinstance(node, cst.Name):
+            for stmt in self.assigned_values(node) or ():
+                value = getattr(stmt, "value", None)
+                if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
+                    if self.items_aware(value, depth + 1):
+                        return True
+            return any(self._item_aware(v, depth) for v in self._added(node))
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if isinstance(func, cst.Name) and func.value in _ITERATORS:
+            if func.value == "zip":
+                return any(self.items_aware(a, depth + 1) for a in args)
+            return bool(args) and self.items_aware(args[0], depth + 1)
+        return any(self.items_aware(r, depth + 1) for r in self.own_returns(node))
+
+    def _item_aware(self, node: cst.BaseExpression, depth: int) -> bool:
+        if isinstance(node, cst.Tuple | cst.List):
+            return self.items_aware(node, depth + 1)
+        return self.zone_aware(node, depth + 1)
+
+    def _added(self, name: cst.Name) -> list[cst.BaseExpression]:
+        """What ``name.append(x)``/``.add(x)``/``.insert(i, x)`` put into the list or set
+        ``name`` in its function (or module)."""
+        scope = self.enclosing(name, cst.FunctionDef | cst.Module)
+        if scope is None:
+            return []
+        cache = self.state.added_items
+        found = cache.get(id(scope))
+        if found is None:
+            table: dict[str, list[cst.BaseExpression]] = {}
+            found = cache[id(scope)] = table
+
+            class _Adds(_cst.QuickHooks, cst.CSTVisitor):
+                def visit_Call(self, call: cst.Call) -> None:
+                    func = call.func
+                    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+                        return
+                    where = {"append": 0, "add": 0, "insert": 1}.get(func.attr.value)
+                    if where is not None and len(call.args) > where:
+                        table.setdefault(func.value.value, []).append(call.args[where].value)
+
+            scope.visit(_Adds())
+        return found.get(name.value, [])
+
+    def own_returns(self, call: cst.Call) -> list[cst.BaseExpression]:
+        """The return values of the module's own function or method ``call`` calls: ``f(...)``
+        for a function of the module, ``Cls(...).m(...)``/``self.m(...)`` for a method."""
+        func = call.func
+        target: cst.CSTNode | None = None
+        if isinstance(func, cst.Name):
+            target = self._defined(func)
+        elif isinstance(func, cst.Attribute):
+            receiver = func.value
+            cls: cst.CSTNode | None = None
+            if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+                cls = self.enclosing(func, cst.ClassDef)
+            elif isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name):
+                cls = self._defined(receiver.func)
+            if isinstance(cls, cst.ClassDef):
+                for stmt in cls.body.body:
+                    if isinstance(stmt, cst.FunctionDef) and stmt.name.value == func.attr.value:
+                        target = stmt
+        if not isinstance(target, cst.FunctionDef):
+            return []
+        returns: list[cst.BaseExpression] = []
+        target.visit(_Returns(returns))
+        return returns
+
+    def _defined(self, name: cst.Name) -> cst.CSTNode | None:
+        """The one ``def``/``class`` statement ``name`` is bound by, if that is all it is."""
+        found = self.assigned_values(name) or []
+        if len(found) == 1 and isinstance(found[0], cst.FunctionDef | cst.ClassDef):
+            return found[0]
+        return None
+
     def aware_parameter(self, param: cst.Param) -> bool:
         """True when some call of the project hands the parameter a datetime aware in a pytz
         zone (``self._apply_jitter(next_date, ...)`` in a subclass's module, with
@@ -485,13 +595,35 @@ class Analysis:
         pytz-aware datetime in: ``self.attr = tz.localize(...)`` in any method, a class-level
         value, a property returning one, or a dataclass/attrs field the module fills with one.
         Any receiver counts (``other._dt`` in ``__sub__`` is most often the same class)."""
-        if not isinstance(node.value, cst.Name):
+        cls: cst.CSTNode | None = self._instance_class(node.value, depth)
+        if cls is None and isinstance(node.value, cst.Name):
+            cls = self.enclosing(node, cst.ClassDef)
+        if not isinstance(cls, cst.ClassDef):
             return False
-        cls = self.enclosing(node, cst.ClassDef)
-        if cls is None:
-            return False
-        values = self.class_members(cls).get(node.attr.value, ())  # type: ignore[arg-type]
+        values = self.class_members(cls).get(node.attr.value, ())
         return any(self.zone_aware(v, depth + 1) for v in values if v is not node)
+
+    def _instance_class(self, node: cst.BaseExpression, depth: int) -> cst.ClassDef | None:
+        """The module's class ``node`` is an instance of, when it is built here: ``Cls(...)``,
+        a name bound to one, an item of a list of them (``events[0]``)."""
+        if depth > 6:
+            return None
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            found = self._defined(node.func)
+            return found if isinstance(found, cst.ClassDef) else None
+        if isinstance(node, cst.Name) and node.value not in ("self", "cls"):
+            value = self.single_value(node)
+            return None if value is None else self._instance_class(value, depth + 1)
+        if isinstance(node, cst.Subscript):
+            items = node.value
+            if isinstance(items, cst.Name):
+                bound = self.single_value(items)
+                items = bound if bound is not None else items
+            if isinstance(items, cst.ListComp | cst.GeneratorExp | cst.SetComp):
+                return self._instance_class(items.elt, depth + 1)
+            if isinstance(items, cst.List | cst.Tuple) and items.elements:
+                return self._instance_class(items.elements[0].value, depth + 1)
+        return None
 
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """attribute name -> the expressions the class stores in it (or returns from a
@@ -543,6 +675,24 @@ class Analysis:
         if fields and any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators):
             for name, value in self._constructor_arguments(cls, fields):
                 members.setdefault(name, []).append(value)
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is not None:
+            # self.start = start in __init__: the arguments Cls(...) calls of the module pass
+            params = [p.name.value for p in init.params.params[1:]]
+            passed: dict[str, list[cst.BaseExpression]] = {}
+            for name, value in self._constructor_arguments(cls, params):
+                passed.setdefault(name, []).append(value)
+            for values in members.values():
+                for value in list(values):
+                    if isinstance(value, cst.Name) and value.value in passed:
+                        values.extend(passed[value.value])
         cache[id(cls)] = members
         return members
 
@@ -557,8 +707,10 @@ class Analysis:
         class _Calls(_cst.QuickHooks, cst.CSTVisitor):
             def visit_Call(self, node: cst.Call) -> None:
                 func = node.func
-                called = func.value if isinstance(func, cst.Name) else (
-                    func.attr.value if isinstance(func, cst.Attribute) else ""
+                called = (
+                    func.value
+                    if isinstance(func, cst.Name)
+                    else (func.attr.value if isinstance(func, cst.Attribute) else "")
                 )
                 if called != name and not (called == "cls" or called == "__class__"):
                     return
@@ -652,7 +804,7 @@ class Analysis:
             return False
         if self.is_naive(shifted) or self.is_delta(shifted) or self.is_number(shifted):
             return False
-        if self.utc_aware(shifted):
+        if self.utc_aware(shifted) or self.other_aware(shifted):
             return False
         func = shifted.func if isinstance(shifted, cst.Call) else None
         if isinstance(func, cst.Attribute) and func.attr.value in ("date", "today"):
@@ -661,6 +813,19 @@ class Analysis:
         root = self.root(shifted)
         name = root.value if isinstance(root, cst.Name) else ""
         return not any(part in name.lower() for part in ("delta", "offset", "duration"))
+
+    def other_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a datetime made aware in a zone known not to be pytz's
+        (``naive.replace(tzinfo=gettz(name))``): its arithmetic was wall time already."""
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.other_aware(value, depth + 1)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            return self.other_aware(node.left, depth + 1)
+        if not isinstance(node, cst.Call):
+            return False
+        found = self.attached_tz(node)
+        return found is not None and found[1] != "localize" and self.other_zone(found[0])
 
     def tzinfo_pair(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
         """True for ``x.tzinfo`` compared with another tzinfo that may be a pytz zone's."""
@@ -696,6 +861,10 @@ class Analysis:
         return self.pytz_world and tz_like, None
 
 
+#: calls whose items are their (first) argument's: sorted(xs), list(xs), zip(xs, ys)...
+_ITERATORS = frozenset(
+    {"sorted", "list", "tuple", "reversed", "set", "frozenset", "iter", "enumerate", "zip"}
+)
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "s", "attrs", "mutable"})
 
 

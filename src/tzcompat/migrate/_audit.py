@@ -20,8 +20,16 @@ from typing import TextIO
 
 from . import _warnings
 
-__all__ = ["disable", "enable", "enabled", "env_requested", "format_report", "report", "reset",
-           "sites"]
+__all__ = [
+    "disable",
+    "enable",
+    "enabled",
+    "env_requested",
+    "format_report",
+    "report",
+    "reset",
+    "sites",
+]
 
 _counts: Counter[tuple[str, str, int]] = Counter()
 _lock = threading.Lock()
@@ -96,8 +104,10 @@ def format_report() -> str:
     """The audit table as text."""
     rows = sites()
     calls = sum(r[0] for r in rows)
-    lines = [f"tzcompat audit: {len(rows)} pytz/dateutil-specific call site"
-             f"{'' if len(rows) == 1 else 's'}, {calls} call{'' if calls == 1 else 's'}"]
+    lines = [
+        f"tzcompat audit: {len(rows)} pytz/dateutil-specific call site"
+        f"{'' if len(rows) == 1 else 's'}, {calls} call{'' if calls == 1 else 's'}"
+    ]
     if not rows:
         return lines[0] + "\n"
     kinds_w = max(len("kind"), *(len(r[1]) for r in rows))

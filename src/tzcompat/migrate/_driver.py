@@ -26,7 +26,7 @@ from . import _cst, _helpers, _placement
 from ._analysis import source as _code
 from ._analysis import string_value
 from ._codes import Finding
-from ._facts import PYTZ_ATTRS, PYTZ_PRIVATE
+from ._facts import PYTZ_ATTRS, PYTZ_PRIVATE, PYTZ_TYPES
 from ._kinds import is_legacy_name
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source, takes_aware
@@ -108,6 +108,12 @@ class _ModuleReading:
             if len(node.args) >= 2 and string_value(node.args[1].value) in (
                 PYTZ_ATTRS | PYTZ_PRIVATE
             ):
+                self.duck_typed.add(_code(node.args[0].value))
+        elif isinstance(func, cst.Name) and func.value == "isinstance" and len(node.args) == 2:
+            # isinstance(x, pytz.BaseTzInfo): x.zone behind it is pytz's .zone (by its text:
+            # the scopes are not read yet; a false match only marks a .zone)
+            classes = _code(node.args[1].value)
+            if any(name.rpartition(".")[2] in classes for name in PYTZ_TYPES):
                 self.duck_typed.add(_code(node.args[0].value))
 
 

@@ -595,8 +595,11 @@ def _call_evidence(node: ast.Call, gate: set[str]) -> None:
     args = node.args
     if "tzinfo" in keywords:
         gate.add("zone-dst")  # tzinfo= of a zone made elsewhere (the LMT trap)
-    if name in ("utcoffset", "dst", "tzname") and "is_dst" in keywords:
+    if name in _facts.ZONE_METHODS and "is_dst" in keywords:
         gate.add("tz")
+    elif (name in _facts.ZONE_METHODS or name == "fromutc") and len(args) == 1:
+        # tz.utcoffset(naive) / tz.fromutc(naive): pytz's answers differ (zone_methods)
+        gate.add("tz" if _tz_like(func.value) else "zone")  # type: ignore[attr-defined]
     elif name == "tzname" and len(args) == 1 and _is_none(args[0]):
         gate.add("tz")
     elif name in ("hasattr", "getattr") and len(args) >= 2:

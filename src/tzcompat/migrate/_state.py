@@ -23,5 +23,7 @@ class RuleState:
     gettz_assignments: dict[int, tuple[cst.Call, cst.BaseExpression]] = field(default_factory=dict)
     #: function or module (by id) -> the names passed to ``.normalize()`` in it (arithmetic)
     normalized_names: dict[int, set[str]] = field(default_factory=dict)
+    #: function or module (by id) -> list/set name -> what .append()/.add()/.insert() put in
+    added_items: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
     #: class (by id) -> attribute name -> the values the class stores in it (analysis)
     class_members: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)

@@ -62,9 +62,7 @@ def _hooks(prefix: str) -> dict[str, list[tuple[ModuleType, Hook]]]:
 _LEAVE = _hooks("leave")
 _VISIT = _hooks("visit")
 _CALLS = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "CALLS", {}).items()}
-_REFERENCES = {
-    q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()
-}
+_REFERENCES = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()}
 
 
 _MISSING = object()
@@ -310,7 +308,11 @@ class Migrator(Analysis, cst.CSTTransformer):
 
     # ------------------------------------------------------------------ dispatch
     def _run(
-        self, rule: ModuleType, hook: Hook, original: cst.CSTNode, updated: cst.CSTNode,
+        self,
+        rule: ModuleType,
+        hook: Hook,
+        original: cst.CSTNode,
+        updated: cst.CSTNode,
         *extra: object,
     ) -> cst.CSTNode | None:
         """Call one rule's hook; a new node it returns is reported as the rule's rewrite
@@ -419,4 +421,3 @@ def _marker_codes(lines: Sequence[cst.EmptyLine]) -> set[str]:
         for line in lines
         if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
     }
-

@@ -22,6 +22,7 @@ from __future__ import annotations
 from . import (
     arithmetic,
     available_timezones,
+    dateutil_fed,
     errors,
     escapes,
     fixed_offset,
@@ -32,6 +33,7 @@ from . import (
     lmt,
     localize,
     normalize,
+    ordering,
     pytz_attributes,
     replace_wall,
     timetz,
@@ -59,9 +61,11 @@ RULES = (
     type_checks,
     identity,
     arithmetic,
+    ordering,
     replace_wall,
     timetz,
     lmt,
+    dateutil_fed,
     escapes,
     unsupported,
 )

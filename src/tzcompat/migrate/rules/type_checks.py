@@ -53,6 +53,16 @@ CODES = (
         ),
     ),
     CodeInfo(
+        "TZM210",
+        "annotation-tzinfo",
+        "note",
+        message=(
+            "pytz's zone class in an annotation rewritten to datetime.tzinfo (the module "
+            "imports without pytz); code that validates by annotation (pydantic, attrs "
+            "validators, typeguard) now accepts any tzinfo"
+        ),
+    ),
+    CodeInfo(
         "TZM108",
         "is-dst-ignored",
         "marker",
@@ -221,6 +231,10 @@ def reference(
     """``pytz.BaseTzInfo`` and friends: marked; in an ``isinstance``/``issubclass`` test the
     unsafe fix writes the stdlib classes instead."""
     if not _type_test_argument(m, original):
+        if q in _facts.PYTZ_TYPES and m.enclosing(original, cst.Annotation) is not None:
+            m.report(original, "annotation-tzinfo", kind="note")
+            new = m.names.expr("datetime", "tzinfo")
+            return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
         if q in _facts.PYTZ_TYPES:
             m.report(original, "pytz-type-check")
         else:
@@ -355,6 +369,25 @@ EXAMPLES = (
         ),
         codes=("duck-typing", "localize-to-helper", "localize-receiver"),
         options=(("unsafe_fixes", True),),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from dataclasses import dataclass\n"
+            "\n"
+            "@dataclass\n"
+            "class Schedule:\n"
+            "    zone: pytz.BaseTzInfo\n"
+        ),
+        after=(
+            "from dataclasses import dataclass\n"
+            "from datetime import tzinfo\n"
+            "\n"
+            "@dataclass\n"
+            "class Schedule:\n"
+            "    zone: tzinfo\n"
+        ),
+        codes=("annotation-tzinfo",),
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\nok = isinstance(value, ZoneInfo)\n"),
