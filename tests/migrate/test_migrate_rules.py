@@ -152,3 +152,11 @@ def test_rule_pages_show_tested_examples() -> None:
 
 #: codes whose examples are in the fixtures (test_every_code_has_an_example's list)
 _NO_EXAMPLE = {"TZM107", "TZM208", "TZM112", "TZM113", "TZM204", "TZM125"}
+
+
+def test_codemod_page_opens_with_a_true_example() -> None:
+    """The before/after that opens docs/codemod.md is what the codemod writes."""
+    page = (Path(__file__).parents[2] / "docs" / "codemod.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in page.split("```python\n")[1:3]]
+    before, after = blocks
+    assert migrate_source(before, helpers="_tzmigrate").code == after

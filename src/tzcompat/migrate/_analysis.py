@@ -71,6 +71,9 @@ class Analysis:
         # Provided by LibCST's MetadataDependent, the traversal's other base.
         def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = ...) -> Any: ...
 
+        # Provided by the traversal: the whole mapping of one provider.
+        def get_metadata_map(self, key: Any) -> Any: ...
+
     def qnames(self, node: cst.CSTNode) -> set[str]:
         found = self.get_metadata(QualifiedNameProvider, node, set())
         return {
@@ -523,19 +526,18 @@ class Analysis:
         cache = self.state.added_items
         found = cache.get(id(scope))
         if found is None:
-            table: dict[str, list[cst.BaseExpression]] = {}
-            found = cache[id(scope)] = table
-
-            class _Adds(_cst.QuickHooks, cst.CSTVisitor):
-                def visit_Call(self, call: cst.Call) -> None:
+            found = cache[id(scope)] = {}
+            calls = self._calls_by_name()
+            for method, where in (("append", 0), ("add", 0), ("insert", 1)):
+                for call in calls.get(method, ()):
                     func = call.func
                     if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
-                        return
-                    where = {"append": 0, "add": 0, "insert": 1}.get(func.attr.value)
-                    if where is not None and len(call.args) > where:
-                        table.setdefault(func.value.value, []).append(call.args[where].value)
-
-            scope.visit(_Adds())
+                        continue
+                    if (
+                        len(call.args) > where
+                        and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
+                    ):
+                        found.setdefault(func.value.value, []).append(call.args[where].value)
         return found.get(name.value, [])
 
     def own_returns(self, call: cst.Call) -> list[cst.BaseExpression]:
@@ -699,32 +701,35 @@ class Analysis:
     def _constructor_arguments(
         self, cls: cst.ClassDef, fields: list[str]
     ) -> list[tuple[str, cst.BaseExpression]]:
-        """(field, argument) for every ``Cls(...)`` call in the module (dataclass fields)."""
-        module = self.enclosing(cls, cst.Module)
+        """(field, argument) for every ``Cls(...)`` call in the module (dataclass fields,
+        ``__init__`` parameters)."""
         out: list[tuple[str, cst.BaseExpression]] = []
-        name = cls.name.value
-
-        class _Calls(_cst.QuickHooks, cst.CSTVisitor):
-            def visit_Call(self, node: cst.Call) -> None:
-                func = node.func
-                called = (
-                    func.value
-                    if isinstance(func, cst.Name)
-                    else (func.attr.value if isinstance(func, cst.Attribute) else "")
-                )
-                if called != name and not (called == "cls" or called == "__class__"):
-                    return
+        calls = self._calls_by_name()
+        for called in (cls.name.value, "cls", "__class__"):
+            for node in calls.get(called, ()):
                 for index, arg in enumerate(node.args):
                     if arg.star:
-                        return
+                        break
                     if arg.keyword is not None:
                         out.append((arg.keyword.value, arg.value))
                     elif index < len(fields):
                         out.append((fields[index], arg.value))
-
-        if module is not None:
-            module.visit(_Calls())
         return out
+
+    def _calls_by_name(self) -> dict[str, list[cst.Call]]:
+        """The module's calls by the name called (``f(...)``, ``x.f(...)``), read once off the
+        parent map's nodes (no visit of the tree)."""
+        found = self.state.calls_by_name
+        if found is None:
+            found = self.state.calls_by_name = {}
+            for node in self.get_metadata_map(ParentNodeProvider):
+                if type(node) is cst.Call:
+                    func = node.func
+                    if isinstance(func, cst.Name):
+                        found.setdefault(func.value, []).append(node)
+                    elif isinstance(func, cst.Attribute):
+                        found.setdefault(func.attr.value, []).append(node)
+        return found
 
     def index_aware(self, func: cst.BaseExpression) -> bool:
         if self.index is None:

@@ -25,5 +25,7 @@ class RuleState:
     normalized_names: dict[int, set[str]] = field(default_factory=dict)
     #: function or module (by id) -> list/set name -> what .append()/.add()/.insert() put in
     added_items: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
+    #: the module's calls by the name called (analysis; built on first use)
+    calls_by_name: dict[str, list[cst.Call]] | None = None
     #: class (by id) -> attribute name -> the values the class stores in it (analysis)
     class_members: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
