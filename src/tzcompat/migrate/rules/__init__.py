@@ -2,7 +2,8 @@
 
 Each rule module declares:
 
-- ``CODES``: the codes it reports (``_codes.CodeInfo``: code, name, kind, fix class, texts),
+- ``CODES``: the codes it reports (``_spec.CodeInfo``: code, name, kind, fix class, texts);
+  each code belongs to this one rule, and other rules report it through its functions,
 - ``REWRITE``: the name of the rewrite its hooks make (None for rules that only mark),
 - ``NODES``: the LibCST node types it handles, each with a hook ``leave_<Type>(m, original,
   updated)`` (or ``visit_<Type>(m, node)``) that the one traversal (``_traversal.Migrator``)
