@@ -103,6 +103,17 @@ PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
 #: what hasattr()/getattr() tests for on a zone that may be pytz's
 DUCK_ATTRS = PYTZ_ATTRS | PYTZ_PRIVATE
 
+# ---------------------------------------------------------------- hidden comparisons
+#: builtins that compare or hash the datetimes they are handed (the ordering rule)
+ORDERING_CALLS = frozenset({"sorted", "min", "max", "set", "frozenset"})
+#: methods and module functions that do (``.sort()``, ``bisect.insort``, ``heapq.heappush``)
+ORDERING_METHODS = frozenset(
+    {
+        "sort", "bisect", "bisect_left", "bisect_right", "insort", "insort_left",
+        "insort_right", "heappush", "heapify", "nsmallest", "nlargest", "merge", "heappushpop",
+    }
+)  # fmt: skip
+
 # ---------------------------------------------------------------- heuristics
 #: assertion methods that compare their first two arguments for (in)equality or identity
 ASSERT_SAME = frozenset(

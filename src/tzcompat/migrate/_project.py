@@ -556,10 +556,14 @@ def _arith_evidence(
         if isinstance(node, ast.BinOp | ast.AugAssign):
             if isinstance(node.op, ast.Add | ast.Sub):
                 gate.add("arith")
-        elif isinstance(node, ast.Compare):
-            gate.add("arith")
+        elif isinstance(node, ast.Compare | ast.Set | ast.SetComp | ast.Dict | ast.DictComp):
+            gate.add("arith")  # compared, or hashed as keys (the ordering rule)
         elif isinstance(node, ast.Call):
             func = node.func
+            if isinstance(func, ast.Name) and func.id in _facts.ORDERING_CALLS:
+                gate.add("arith")  # sorted()/min()/max()/set(): compared or hashed
+            elif isinstance(func, ast.Attribute) and func.attr in _facts.ORDERING_METHODS:
+                gate.add("arith")  # .sort(), bisect.insort(), heapq.heappush()...
             if isinstance(func, ast.Name):
                 # f() is followed to this module's own f, or through its import
                 calls.add(f"own.{func.id}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import _facts
 from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
@@ -51,14 +52,12 @@ CODES = (
 REWRITE = None
 NODES = ("Call", "Set", "SetComp", "Dict", "DictComp", "Assign")
 
-_ORDERING = frozenset({"sorted", "min", "max"})
+_ORDERING = _facts.ORDERING_CALLS - {"set", "frozenset"}
 _ORDERING_CALLS = frozenset(
-    {
-        "bisect.bisect", "bisect.bisect_left", "bisect.bisect_right", "bisect.insort",
-        "bisect.insort_left", "bisect.insort_right", "heapq.heappush", "heapq.heapify",
-        "heapq.nsmallest", "heapq.nlargest", "heapq.merge", "heapq.heappushpop",
-    }
-)  # fmt: skip
+    f"{module}.{name}"
+    for module in ("bisect", "heapq")
+    for name in _facts.ORDERING_METHODS - {"sort"}
+)
 _HASHING = frozenset({"set", "frozenset"})
 
 
