@@ -105,34 +105,26 @@ def _keys_aware(m: Migrator, node: cst.BaseExpression) -> bool:
     return m.items_aware(node)
 
 
-def leave_Set(m: Migrator, original: cst.Set, updated: cst.Set) -> cst.BaseExpression | None:
-    if m.pytz_world and any(_key(m, e.value) for e in original.elements):
-        m.report(original, "aware-hashing", detail="set")
-    return None
+def _hashed(m: Migrator, node: cst.CSTNode, keys: list[cst.BaseExpression], detail: str) -> None:
+    if m.pytz_world and any(_key(m, k) for k in keys):
+        m.report(node, "aware-hashing", detail=detail)
 
 
-def leave_SetComp(
-    m: Migrator, original: cst.SetComp, updated: cst.SetComp
-) -> cst.BaseExpression | None:
-    if m.pytz_world and _key(m, original.elt):
-        m.report(original, "aware-hashing", detail="set")
-    return None
+def leave_Set(m: Migrator, original: cst.Set, updated: cst.Set) -> None:
+    _hashed(m, original, [e.value for e in original.elements], "set")
 
 
-def leave_Dict(m: Migrator, original: cst.Dict, updated: cst.Dict) -> cst.BaseExpression | None:
-    if m.pytz_world and any(
-        isinstance(e, cst.DictElement) and _key(m, e.key) for e in original.elements
-    ):
-        m.report(original, "aware-hashing", detail="dict key")
-    return None
+def leave_SetComp(m: Migrator, original: cst.SetComp, updated: cst.SetComp) -> None:
+    _hashed(m, original, [original.elt], "set")
 
 
-def leave_DictComp(
-    m: Migrator, original: cst.DictComp, updated: cst.DictComp
-) -> cst.BaseExpression | None:
-    if m.pytz_world and _key(m, original.key):
-        m.report(original, "aware-hashing", detail="dict key")
-    return None
+def leave_Dict(m: Migrator, original: cst.Dict, updated: cst.Dict) -> None:
+    keys = [e.key for e in original.elements if isinstance(e, cst.DictElement)]
+    _hashed(m, original, keys, "dict key")
+
+
+def leave_DictComp(m: Migrator, original: cst.DictComp, updated: cst.DictComp) -> None:
+    _hashed(m, original, [original.key], "dict key")
 
 
 def leave_Assign(
