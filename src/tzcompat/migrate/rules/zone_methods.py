@@ -137,10 +137,34 @@ def _probed(m: Migrator, call: cst.Call) -> bool:
     if len(args) != 1 or args[0].keyword is not None or args[0].star or _none_argument(call):
         return False
     receiver = call.func.value  # type: ignore[attr-defined]
-    if isinstance(receiver, cst.Attribute) and receiver.attr.value == "tzinfo":
-        if receiver.value.deep_equals(args[0].value):
-            return False
+    value = args[0].value
+    if _folded(value) or _own_period(m, receiver, value):
+        return False
     return _dst_zone(m, receiver)
+
+
+def _folded(value: cst.BaseExpression) -> bool:
+    """``dt.replace(fold=...)``: code written for PEP 495 zones (a pytz zone ignores fold)."""
+    return (
+        isinstance(value, cst.Call)
+        and isinstance(value.func, cst.Attribute)
+        and value.func.attr.value == "replace"
+        and any(a.keyword is not None and a.keyword.value == "fold" for a in value.args)
+    )
+
+
+def _own_period(m: Migrator, receiver: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+    """The receiver is ``value.tzinfo`` (through a name, on every branch of an ``x if c else
+    y``) or a zone that is not pytz's: a pytz zone answers from value's own period there."""
+    if isinstance(receiver, cst.Name):
+        bound = m.single_value(receiver)
+        receiver = bound if bound is not None else receiver
+    branches = [receiver.body, receiver.orelse] if isinstance(receiver, cst.IfExp) else [receiver]
+    return all(
+        (isinstance(b, cst.Attribute) and b.attr.value == "tzinfo" and b.value.deep_equals(value))
+        or (b is not receiver and (m.other_zone(b) or m.utc_like(b)))
+        for b in branches
+    )
 
 
 def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
