@@ -112,16 +112,7 @@ def _cases() -> Iterator[object]:
         for case in eq.cases(module):
             for unsafe in (False, True):
                 mode = "unsafe" if unsafe else "default"
-                marks = [pytest.mark.xfail(strict=True, reason=_OPEN[path.stem, case])] if (
-                    path.stem, case
-                ) in _OPEN else []
-                yield pytest.param(
-                    path.stem, case, unsafe, id=f"{path.stem}-{case}-{mode}", marks=marks
-                )
-
-
-#: idioms whose silent change the codemod does not mark yet (strict: fixing one fails here)
-_OPEN: dict[tuple[str, str], str] = {}
+                yield pytest.param(path.stem, case, unsafe, id=f"{path.stem}-{case}-{mode}")
 
 
 _PAIRS: dict[tuple[str, bool], tuple[types.ModuleType, types.ModuleType, str]] = {}
