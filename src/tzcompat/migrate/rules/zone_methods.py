@@ -56,8 +56,11 @@ CODES = (
         ),
         comment="pytz raised for dt in a gap/fold (is_dst=None); ZoneInfo answers",
         fix_note=(
-            "rewritten to _tz_localize(dt, tz, is_dst=None).utcoffset() (or .dst(), "
-            ".tzname()): pytz's answer and its errors; dt=None raises instead of giving None"
+            "rewritten to (dt if dt.tzinfo is tz else _tz_localize(dt, tz, is_dst=None))"
+            ".utcoffset() (or .dst(), .tzname()) where dt and tz are plain names: pytz's "
+            "answer and its errors (a datetime whose tzinfo is the zone answers from its own "
+            "offset, as pytz's did); a datetime aware in the zone whose pytz tzinfo was another "
+            "period's, where pytz raised ValueError, answers; dt=None raises"
         ),
     ),
     CodeInfo(
@@ -106,7 +109,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             if found is not None or _none_argument(original):
                 return found
         if _probed(m, original):
-            return m.mark_or_fix(original, "zone-probe", _probe_fix(m, updated, method))
+            return m.mark_or_fix(original, "zone-probe", _own_or_localized(m, updated, method))
         return None
     if method == "fromutc":
         return _fromutc(m, original, updated)
@@ -196,6 +199,35 @@ def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpressi
         m.report(call, "fromutc-naive", kind="rewrite", fix=ana.source(new))
         return new
     return m.mark_or_fix(call, "fromutc-argument", fix if repeatable else None)
+
+
+def _own_or_localized(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
+    """``tz.utcoffset(dt)`` -> ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz,
+    is_dst=None)).utcoffset()``: pytz answered a datetime already in the zone from its own
+    period and localized any other with ``is_dst=None``. Both names are read twice, so the fix
+    is written only when they are plain names or attributes."""
+    localized = _probe_fix(m, updated, method)
+    receiver = updated.func.value  # type: ignore[attr-defined]
+    dt = updated.args[0].value
+    if localized is None or not (_plain(receiver) and _plain(dt)):
+        return None
+
+    def fix() -> cst.BaseExpression:
+        call = localized()
+        own = cst.Comparison(
+            mk.method(dt, "tzinfo", []).func,  # dt.tzinfo
+            [cst.ComparisonTarget(cst.Is(), receiver)],
+        )
+        chosen = cst.IfExp(test=own, body=dt, orelse=call.func.value)
+        return mk.method(cst.Expr(chosen).value, method, [])
+
+    return fix
+
+
+def _plain(node: cst.BaseExpression) -> bool:
+    while isinstance(node, cst.Attribute):
+        node = node.value
+    return isinstance(node, cst.Name)
 
 
 def _probe_fix(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
@@ -288,7 +320,8 @@ EXAMPLES = (
             "from _tzmigrate import _tz_localize\n"
             "\n"
             "def offset(tz, naive):\n"
-            "    return _tz_localize(naive, tz, is_dst=None).utcoffset()\n"
+            "    return (naive if naive.tzinfo is tz else _tz_localize(naive, tz, is_dst=None))"
+            ".utcoffset()\n"
         ),
         codes=("zone-probe",),
         options=(("unsafe_fixes", True),),
