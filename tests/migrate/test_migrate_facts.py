@@ -91,3 +91,17 @@ def test_a_zone_from_dateutil_is_never_pytz_s() -> None:
         result = migrate_source(source, helpers="_tzmigrate", unsafe_fixes=unsafe)
         assert "_tz_replace" not in result.code
         assert not [f for f in result.findings if f.code == "aware-arithmetic"]
+
+
+def test_the_zone_probe_fix_is_kept_on_a_second_run() -> None:
+    """In a project that still has pytz zones, the fix's ``dt.tzinfo is tz`` is pytz's own
+    test, not a tzinfo identity for the identity rule to rewrite on the next run."""
+    from tzcompat.migrate._project import index_sources
+
+    zones = "import pytz\n\ndef zone(name):\n    return pytz.timezone(name)\n"
+    probe = "def offset(tz, dt):\n    return tz.utcoffset(dt)\n"
+    index = index_sources({"app.zones": zones, "app.probe": probe})
+    first = migrate_source(probe, index=index, module_name="app.probe", unsafe_fixes=True)
+    assert "dt.tzinfo is tz else" in first.code
+    again = migrate_source(first.code, index=index, module_name="app.probe", unsafe_fixes=True)
+    assert again.code == first.code
