@@ -26,7 +26,7 @@ from . import _cst, _helpers, _placement
 from ._analysis import source as _code
 from ._analysis import string_value
 from ._codes import Finding
-from ._facts import PREFILTER, PYTZ_ATTRS, PYTZ_PRIVATE, PYTZ_TYPES
+from ._facts import PROJECT_HINT, PYTZ_ATTRS, PYTZ_PRIVATE, PYTZ_TYPES
 from ._kinds import is_legacy_name
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source, takes_aware
@@ -143,7 +143,7 @@ def _needs_parse(code: str, index: ProjectIndex | None, module_name: str | None)
         return True
     if index is None or not index.has_pytz:
         return False
-    if PREFILTER.search(code):  # what a module may do with a pytz zone handed to it
+    if PROJECT_HINT.search(code):  # what a module may do with a pytz zone handed to it
         return True
     facts = index.modules.get(module_name or "")
     return facts is not None and takes_aware(facts, index)

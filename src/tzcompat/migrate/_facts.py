@@ -152,6 +152,15 @@ PREFILTER = re.compile(
     r"|\bnow\s*\(\s*[^\s)]|(?i:utc)(?!now|fromtimestamp|offset|timetuple)"
     r"|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
 )
+#: What a module that names neither pytz nor dateutil must spell for ``migrate_source`` to parse
+#: it in a project that has pytz zones (the command decides with the index first, then asks
+#: this too): pytz's attributes and errors, the zone-taking calls, the zone methods.
+PROJECT_HINT = re.compile(
+    f"{_words(PYTZ_ATTRS - {'zone'})}|\\.zone\\b|{_words(PYTZ_PRIVATE)}|_utcoffset"
+    r"|tzname\(\s*None|is_dst|TimeError|is_pytz|treat_tz_as_pytz|tzinfo\s*="
+    r"|attr\([^)]*[\"']zone[\"']|astimezone"
+    rf"|\.(?:{_words((*ZONE_METHODS, 'fromutc'))})\s*\("
+)
 #: substrings one of which every match of PREFILTER contains (``in`` is much faster than the
 #: regex, which then runs only on the files that have one)
 PREFILTER_KEYWORDS = (
