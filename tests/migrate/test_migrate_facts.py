@@ -20,7 +20,7 @@ from tzcompat.migrate._driver import migrate_source
             if method not in ("now", "replace")
         ),
         *(f"x = tz.{method}(dt)" for method in (*_facts.ZONE_METHODS, "fromutc")),
-        *(f"x = obj.{attr}" for attr in _facts.PYTZ_PRIVATE | _facts.PYTZ_PRIVATE_WEAK),
+        *(f"x = obj.{attr}" for attr in sorted(_facts.PYTZ_PRIVATE | _facts.PYTZ_PRIVATE_WEAK)),
         "x = tz.zone",
         "x = now(tz)",
         "x = dt.replace(tzinfo=tz)",
