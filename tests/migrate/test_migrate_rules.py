@@ -3,9 +3,12 @@ the codes it lists; and the registry the rules declare is consistent."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
-from tzcompat.migrate import _codes
+from tzcompat.migrate import _codes, _rulepages
 from tzcompat.migrate._driver import migrate_source
 from tzcompat.migrate.rules import RULES
 
@@ -53,6 +56,46 @@ def test_rule_declarations(rule: object) -> None:
         assert hasattr(rule, f"leave_{node_type}") or hasattr(rule, f"visit_{node_type}")
 
 
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_rule_has_valid_and_invalid_examples(rule: object) -> None:
+    """Fixit's VALID/INVALID: code the rule must leave alone and not report, and code it
+    acts on (both are run by test_example)."""
+    examples = rule.EXAMPLES  # type: ignore[attr-defined]
+    assert any(e.valid for e in examples)
+    assert any(not e.valid for e in examples)
+
+
+def _reported_codes(path: Path) -> list[tuple[int, str]]:
+    """(line, code name) of every literal code a module passes to report()/mark_or_fix()."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("report", "mark_or_fix")
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+        ):
+            found.append((node.lineno, node.args[1].value))
+    return found
+
+
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_each_code_is_reported_by_the_rule_declaring_it(rule: object) -> None:
+    """A rule reports only its own codes; another rule's through that rule's functions
+    (``unsupported.call_shape(m, call)``), so each code has one owner."""
+    own = {i.name for i in rule.CODES}  # type: ignore[attr-defined]
+    reported = _reported_codes(Path(rule.__file__))  # type: ignore[attr-defined]
+    assert [(line, code) for line, code in reported if code not in own] == []
+
+
+def test_the_traversal_reports_no_code_of_its_own() -> None:
+    """The traversal and the analysis report only what a rule hands them (no literal code)."""
+    root = Path(_codes.__file__).parent
+    for name in ("_traversal.py", "_analysis.py", "_driver.py"):
+        assert _reported_codes(root / name) == [], name
+
+
 def test_registry() -> None:
     names = [i.name for rule in RULES for i in rule.CODES]
     assert len(names) == len(set(names)) == len(_codes.CODES) == len(_codes.BY_NAME)
@@ -81,15 +124,39 @@ def test_every_code_has_an_example() -> None:
     assert not missing
 
 
-def test_docs_code_table_matches_the_registry() -> None:
-    """docs/codemod.md lists every code with its name, kind and fix class (and nothing else)."""
-    from pathlib import Path
+def test_generated_docs_are_up_to_date() -> None:
+    """docs/codemod-rules/<CODE>.md and the table of docs/codemod.md are what the registry
+    generates (``python -m tzcompat.migrate._rulepages docs`` writes them)."""
+    docs = Path(__file__).parents[2] / "docs"
+    folder = docs / _rulepages.FOLDER
+    wanted = _rulepages.pages()
+    assert sorted(p.name for p in folder.glob("*.md")) == sorted(wanted)
+    for name, text in wanted.items():
+        assert (folder / name).read_text(encoding="utf-8") == text, name
+    overview = (docs / "codemod.md").read_text(encoding="utf-8")
+    assert _rulepages.with_table(overview) == overview
 
-    page = Path(__file__).parents[2] / "docs" / "codemod.md"
-    rows = set()
-    for line in page.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 4 and cells[0].startswith("TZM"):
-            rows.add(tuple(cells[:4]))
-    expected = {(i.code, i.name, i.kind, i.fix) for i in _codes.CODES.values()}
-    assert rows == expected
+
+def test_rule_pages_show_tested_examples() -> None:
+    """Every example a page shows is one of its rule's examples (test_example runs them all),
+    and each code's page names it, its kind and fix class."""
+    for info, rule in _rulepages._owners():
+        text = _rulepages.page(info, rule)
+        assert text.startswith(f"# {info.code} `{info.name}`")
+        for example in _rulepages._examples(info, rule):
+            assert example in rule.EXAMPLES  # type: ignore[attr-defined]
+            assert example.before.rstrip() in text
+        if info.kind != "note" and info.fix != "none" and info.code not in _NO_EXAMPLE:
+            assert "## Example" in text, info.code
+
+
+#: codes whose examples are in the fixtures (test_every_code_has_an_example's list)
+_NO_EXAMPLE = {"TZM107", "TZM208", "TZM112", "TZM113", "TZM204", "TZM125"}
+
+
+def test_codemod_page_opens_with_a_true_example() -> None:
+    """The before/after that opens docs/codemod.md is what the codemod writes."""
+    page = (Path(__file__).parents[2] / "docs" / "codemod.md").read_text(encoding="utf-8")
+    blocks = [b.split("```", 1)[0] for b in page.split("```python\n")[1:3]]
+    before, after = blocks
+    assert migrate_source(before, helpers="_tzmigrate").code == after

@@ -252,7 +252,8 @@ def test_style_from_nearest_config_stops_at_repository_root(tmp_path: Path) -> N
 
 def test_wrapped_marker_is_not_added_again() -> None:
     # markers wrap like other comments; the codemod finds them again by their code
-    from tzcompat.migrate._codemod import MARKER_PREFIX, migrate_source
+    from tzcompat.migrate._driver import migrate_source
+    from tzcompat.migrate._traversal import MARKER_PREFIX
 
     source = "import pytz\n\n\ndef f(tz):\n    return tz.zone\n"
     first = migrate_source(source).code

@@ -20,65 +20,19 @@ from libcst.metadata import (
     ScopeProvider,
 )
 
-from . import _cst, _helpers
+from . import _cst, _helpers, _kinds
+from ._facts import UTC_REFS, VALUES
+from ._kinds import canon, is_legacy_name
 from ._project import ProjectIndex, resolve_relative
+from ._state import RuleState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from types import UnionType
     from typing import Any
 
-UTC_REFS = frozenset({"pytz.utc", "pytz.UTC", "dateutil.tz.UTC"})
-# Module attributes that are objects: attributes *on* them are ordinary attribute access.
-VALUES = UTC_REFS | {"pytz.all_timezones", "pytz.all_timezones_set"}
-TIME_ERRORS = frozenset(f"pytz.{n}" for n in _helpers.ERROR_NAMES)
-# Callables whose calls leave_Call rewrites; references to them elsewhere are handled there.
-CALLS = frozenset(
-    {
-        "pytz.timezone",
-        "pytz.FixedOffset",
-        "dateutil.tz.gettz",
-        "dateutil.tz.tzutc",
-        "dateutil.tz.tzoffset",
-        "dateutil.tz.enfold",
-    }
-)
-# Static pytz zones (StaticTzInfo or utc): attaching them with tzinfo= is harmless.
-STATIC_KEYS = frozenset(
-    {"UTC", "GMT", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0"}
-)
+
 ARITH = (cst.Add, cst.Subtract)
-# pytz-only attributes: testing for them, or reading them, depends on the zone being pytz's.
-PYTZ_ATTRS = frozenset({"localize", "normalize", "zone"})
-PYTZ_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
-# generic-looking private names: pytz's only on a receiver that looks like a zone
-PYTZ_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
-PYTZ_TYPES = frozenset({"pytz.BaseTzInfo", "pytz.DstTzInfo", "pytz.StaticTzInfo"})
-# calls where tzinfo= attaches a zone as it is (the LMT trap)
-DATETIME_MAKERS = frozenset({"datetime.datetime", "datetime.time", "datetime.datetime.combine"})
-# assertion methods that compare their first two arguments for (in)equality or identity
-ASSERT_SAME = frozenset(
-    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
-)
-# methods that cannot raise ValueError: a try body of lookups and these catches only the lookup's
-SAFE_METHODS = frozenset(
-    {"upper", "lower", "strip", "lstrip", "rstrip", "replace", "title", "casefold", "append"}
-)
-
-
-def canon(name: str) -> str:
-    """Map private module paths onto the public names (pytz.exceptions.X -> pytz.X)."""
-    for prefix in ("pytz.exceptions.", "pytz.tzinfo."):
-        if name.startswith(prefix) and name.count(".") == 2:
-            return "pytz." + name.rsplit(".", 1)[1]
-    for prefix in ("dateutil.tz.tz.", "dateutil.tz._common.", "dateutil.tz._factories."):
-        if name.startswith(prefix):
-            return "dateutil.tz." + name[len(prefix) :]
-    return name
-
-
-def is_legacy_name(q: str) -> bool:
-    return any(q == root or q.startswith(root + ".") for root in ("pytz", "dateutil.tz"))
 
 
 def string_value(node: cst.BaseExpression) -> str | None:
@@ -111,10 +65,14 @@ class Analysis:
     pytz_world: bool
     makes_aware: bool
     own_helpers: frozenset[str]
+    state: RuleState
 
     if TYPE_CHECKING:
         # Provided by LibCST's MetadataDependent, the traversal's other base.
         def get_metadata(self, key: Any, node: cst.CSTNode, default: Any = ...) -> Any: ...
+
+        # Provided by the traversal: the whole mapping of one provider.
+        def get_metadata_map(self, key: Any) -> Any: ...
 
     def qnames(self, node: cst.CSTNode) -> set[str]:
         found = self.get_metadata(QualifiedNameProvider, node, set())
@@ -188,17 +146,17 @@ class Analysis:
         """
         if isinstance(node, cst.Call):
             q = self.ref(node.func)
-            if q == "pytz.timezone":
-                return "zone"
-            if q == "pytz.FixedOffset":
-                return "fixed"
+            kind = _kinds.pytz_kind(_kinds.made_by(q))
+            if kind is not None:
+                return kind
             if use_index and self.index is not None and q is None:
                 for name in self.qnames(node.func):
                     if name in self.index.zone_functions:
                         return self.index.zone_functions[name]
             return None
-        if self.ref(node) in ("pytz.utc", "pytz.UTC"):
-            return "utc"
+        kind = _kinds.pytz_kind(_kinds.value_kind(self.ref(node)))
+        if kind is not None:
+            return kind
         if use_index and self.index is not None and isinstance(node, cst.Name | cst.Attribute):
             for name in self.qnames(node):
                 if name in self.index.zones:
@@ -225,10 +183,22 @@ class Analysis:
             name = key  # conf["default_timezone"]
         else:
             return False
-        lowered = name.lower()
-        if name == "tzinfo" or lowered == "utc" or lowered.startswith("utc_"):
-            return True  # UTC = SomeZone.timezone("UTC") (exchangelib)
-        return ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
+        return _kinds.named_like_zone(name)
+
+    def other_zone(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a zone known to come from dateutil, zoneinfo or the stdlib
+        (``gettz(name)``, ``ZoneInfo(key)``, ``timezone.utc``, a name bound once to one):
+        never a pytz zone, whatever the project does elsewhere."""
+        if isinstance(node, cst.Call):
+            names = self.qnames(node.func)
+            return any(_kinds.known_other(_kinds.made_by(canon(q))) for q in names)
+        if isinstance(node, cst.Name | cst.Attribute):
+            if any(_kinds.known_other(_kinds.value_kind(q)) for q in self.qnames(node)):
+                return True
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.other_zone(value, depth + 1)
+        return False
 
     def is_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when ``node`` provably evaluates to an aware datetime (or raises)."""
@@ -335,7 +305,7 @@ class Analysis:
         if isinstance(node, cst.Call) and node.args:
             key = string_value(node.args[0].value)
             if key is not None:
-                return key.upper() in {k.upper() for k in STATIC_KEYS} or key.startswith("Etc/")
+                return _kinds.static_key(key)
         return False
 
     def is_timedelta(self, node: cst.BaseExpression, depth: int = 0) -> bool:
@@ -445,6 +415,10 @@ class Analysis:
                     if self.aware_parameter(stmt):
                         return True
                     continue
+                if not isinstance(stmt, cst.Assign | cst.AnnAssign | cst.AugAssign):
+                    if self.element_aware(stmt, depth):
+                        return True
+                    continue
                 value = getattr(stmt, "value", None)
                 if not isinstance(stmt, cst.Assign | cst.AnnAssign) or value is None:
                     continue
@@ -457,6 +431,8 @@ class Analysis:
             return False
         if isinstance(node, cst.Attribute):
             return self.attribute_aware(node, depth)
+        if isinstance(node, cst.Subscript):
+            return self.items_aware(node.value, depth + 1)  # moments[0]
         if not isinstance(node, cst.Call) or self.pinned(node):
             return False
         func = node.func
@@ -472,6 +448,8 @@ class Analysis:
                 return not self.utc_like(tz)
             if self.utc_like(tz) or (isinstance(tz, cst.Name) and tz.value == "None"):
                 return False
+            if self.other_zone(tz):
+                return False  # gettz(...), ZoneInfo(...): never pytz's, whatever the project
             return self.zone_kind(tz) is not None or self.tz_like(tz)
         if isinstance(func, cst.Name):
             return bool(
@@ -489,6 +467,109 @@ class Analysis:
                 return self.index.aware_function(name)
             return False
         return self.index_aware(func)
+
+    def element_aware(self, target: cst.CSTNode, depth: int) -> bool:
+        """For a name bound as a loop or comprehension target, or by unpacking (``for a, b in
+        zip(xs, xs[1:])``, ``start, end = self.span(...)``): True when what it iterates over
+        or unpacks may hold datetimes aware in a pytz zone."""
+        node: cst.CSTNode | None = target
+        while isinstance(node, cst.Element | cst.StarredElement | cst.Tuple | cst.List):
+            node = self.parent(node)
+        if isinstance(node, cst.AssignTarget):
+            node = self.parent(node)
+        if isinstance(node, cst.CompFor | cst.For):
+            return self.items_aware(node.iter, depth + 1)
+        if isinstance(node, cst.Assign) and target is not node:
+            return self.items_aware(node.value, depth + 1)
+        return False
+
+    def items_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when the items of the iterable ``node`` (a list, a comprehension, a name
+        appended to, a function's returned list, ``sorted(...)``, ``zip(...)``, a tuple a
+        method returns) may be datetimes aware in a pytz zone, or tuples of them."""
+        if depth > 6:
+            return False
+        if isinstance(node, cst.List | cst.Tuple | cst.Set):
+            return any(self._item_aware(e.value, depth) for e in node.elements)
+        if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
+            return self._item_aware(node.elt, depth)
+        if isinstance(node, cst.Subscript):
+            return self.items_aware(node.value, depth + 1)  # moments[1:]
+        if isinstance(node, cst.Name):
+            for stmt in self.assigned_values(node) or ():
+                value = getattr(stmt, "value", None)
+                if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
+                    if self.items_aware(value, depth + 1):
+                        return True
+            return any(self._item_aware(v, depth) for v in self._added(node))
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        args = [a.value for a in node.args if a.keyword is None and not a.star]
+        if isinstance(func, cst.Name) and func.value in _ITERATORS:
+            if func.value == "zip":
+                return any(self.items_aware(a, depth + 1) for a in args)
+            return bool(args) and self.items_aware(args[0], depth + 1)
+        return any(self.items_aware(r, depth + 1) for r in self.own_returns(node))
+
+    def _item_aware(self, node: cst.BaseExpression, depth: int) -> bool:
+        if isinstance(node, cst.Tuple | cst.List):
+            return self.items_aware(node, depth + 1)
+        return self.zone_aware(node, depth + 1)
+
+    def _added(self, name: cst.Name) -> list[cst.BaseExpression]:
+        """What ``name.append(x)``/``.add(x)``/``.insert(i, x)`` put into the list or set
+        ``name`` in its function (or module)."""
+        scope = self.enclosing(name, cst.FunctionDef | cst.Module)
+        if scope is None:
+            return []
+        cache = self.state.added_items
+        found = cache.get(id(scope))
+        if found is None:
+            found = cache[id(scope)] = {}
+            calls = self._calls_by_name()
+            for method, where in (("append", 0), ("add", 0), ("insert", 1)):
+                for call in calls.get(method, ()):
+                    func = call.func
+                    if not isinstance(func, cst.Attribute) or not isinstance(func.value, cst.Name):
+                        continue
+                    if (
+                        len(call.args) > where
+                        and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
+                    ):
+                        found.setdefault(func.value.value, []).append(call.args[where].value)
+        return found.get(name.value, [])
+
+    def own_returns(self, call: cst.Call) -> list[cst.BaseExpression]:
+        """The return values of the module's own function or method ``call`` calls: ``f(...)``
+        for a function of the module, ``Cls(...).m(...)``/``self.m(...)`` for a method."""
+        func = call.func
+        target: cst.CSTNode | None = None
+        if isinstance(func, cst.Name):
+            target = self._defined(func)
+        elif isinstance(func, cst.Attribute):
+            receiver = func.value
+            cls: cst.CSTNode | None = None
+            if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+                cls = self.enclosing(func, cst.ClassDef)
+            elif isinstance(receiver, cst.Call) and isinstance(receiver.func, cst.Name):
+                cls = self._defined(receiver.func)
+            if isinstance(cls, cst.ClassDef):
+                for stmt in cls.body.body:
+                    if isinstance(stmt, cst.FunctionDef) and stmt.name.value == func.attr.value:
+                        target = stmt
+        if not isinstance(target, cst.FunctionDef):
+            return []
+        returns: list[cst.BaseExpression] = []
+        target.visit(_Returns(returns))
+        return returns
+
+    def _defined(self, name: cst.Name) -> cst.CSTNode | None:
+        """The one ``def``/``class`` statement ``name`` is bound by, if that is all it is."""
+        found = self.assigned_values(name) or []
+        if len(found) == 1 and isinstance(found[0], cst.FunctionDef | cst.ClassDef):
+            return found[0]
+        return None
 
     def aware_parameter(self, param: cst.Param) -> bool:
         """True when some call of the project hands the parameter a datetime aware in a pytz
@@ -516,20 +597,40 @@ class Analysis:
         pytz-aware datetime in: ``self.attr = tz.localize(...)`` in any method, a class-level
         value, a property returning one, or a dataclass/attrs field the module fills with one.
         Any receiver counts (``other._dt`` in ``__sub__`` is most often the same class)."""
-        if not isinstance(node.value, cst.Name):
+        cls: cst.CSTNode | None = self._instance_class(node.value, depth)
+        if cls is None and isinstance(node.value, cst.Name):
+            cls = self.enclosing(node, cst.ClassDef)
+        if not isinstance(cls, cst.ClassDef):
             return False
-        cls = self.enclosing(node, cst.ClassDef)
-        if cls is None:
-            return False
-        values = self.class_members(cls).get(node.attr.value, ())  # type: ignore[arg-type]
+        values = self.class_members(cls).get(node.attr.value, ())
         return any(self.zone_aware(v, depth + 1) for v in values if v is not node)
+
+    def _instance_class(self, node: cst.BaseExpression, depth: int) -> cst.ClassDef | None:
+        """The module's class ``node`` is an instance of, when it is built here: ``Cls(...)``,
+        a name bound to one, an item of a list of them (``events[0]``)."""
+        if depth > 6:
+            return None
+        if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
+            found = self._defined(node.func)
+            return found if isinstance(found, cst.ClassDef) else None
+        if isinstance(node, cst.Name) and node.value not in ("self", "cls"):
+            value = self.single_value(node)
+            return None if value is None else self._instance_class(value, depth + 1)
+        if isinstance(node, cst.Subscript):
+            items = node.value
+            if isinstance(items, cst.Name):
+                bound = self.single_value(items)
+                items = bound if bound is not None else items
+            if isinstance(items, cst.ListComp | cst.GeneratorExp | cst.SetComp):
+                return self._instance_class(items.elt, depth + 1)
+            if isinstance(items, cst.List | cst.Tuple) and items.elements:
+                return self._instance_class(items.elements[0].value, depth + 1)
+        return None
 
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """attribute name -> the expressions the class stores in it (or returns from a
         property of that name, or passes for that dataclass field in the module)."""
-        cache: dict[int, dict[str, list[cst.BaseExpression]]] = self.__dict__.setdefault(
-            "_class_members", {}
-        )
+        cache = self.state.class_members
         found = cache.get(id(cls))
         if found is not None:
             return found
@@ -576,36 +677,59 @@ class Analysis:
         if fields and any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators):
             for name, value in self._constructor_arguments(cls, fields):
                 members.setdefault(name, []).append(value)
+        init = next(
+            (
+                s
+                for s in cls.body.body
+                if isinstance(s, cst.FunctionDef) and s.name.value == "__init__"
+            ),
+            None,
+        )
+        if init is not None:
+            # self.start = start in __init__: the arguments Cls(...) calls of the module pass
+            params = [p.name.value for p in init.params.params[1:]]
+            passed: dict[str, list[cst.BaseExpression]] = {}
+            for name, value in self._constructor_arguments(cls, params):
+                passed.setdefault(name, []).append(value)
+            for values in members.values():
+                for value in list(values):
+                    if isinstance(value, cst.Name) and value.value in passed:
+                        values.extend(passed[value.value])
         cache[id(cls)] = members
         return members
 
     def _constructor_arguments(
         self, cls: cst.ClassDef, fields: list[str]
     ) -> list[tuple[str, cst.BaseExpression]]:
-        """(field, argument) for every ``Cls(...)`` call in the module (dataclass fields)."""
-        module = self.enclosing(cls, cst.Module)
+        """(field, argument) for every ``Cls(...)`` call in the module (dataclass fields,
+        ``__init__`` parameters)."""
         out: list[tuple[str, cst.BaseExpression]] = []
-        name = cls.name.value
-
-        class _Calls(_cst.QuickHooks, cst.CSTVisitor):
-            def visit_Call(self, node: cst.Call) -> None:
-                func = node.func
-                called = func.value if isinstance(func, cst.Name) else (
-                    func.attr.value if isinstance(func, cst.Attribute) else ""
-                )
-                if called != name and not (called == "cls" or called == "__class__"):
-                    return
+        calls = self._calls_by_name()
+        for called in (cls.name.value, "cls", "__class__"):
+            for node in calls.get(called, ()):
                 for index, arg in enumerate(node.args):
                     if arg.star:
-                        return
+                        break
                     if arg.keyword is not None:
                         out.append((arg.keyword.value, arg.value))
                     elif index < len(fields):
                         out.append((fields[index], arg.value))
-
-        if module is not None:
-            module.visit(_Calls())
         return out
+
+    def _calls_by_name(self) -> dict[str, list[cst.Call]]:
+        """The module's calls by the name called (``f(...)``, ``x.f(...)``), read once off the
+        parent map's nodes (no visit of the tree)."""
+        found = self.state.calls_by_name
+        if found is None:
+            found = self.state.calls_by_name = {}
+            for node in self.get_metadata_map(ParentNodeProvider):
+                if type(node) is cst.Call:
+                    func = node.func
+                    if isinstance(func, cst.Name):
+                        found.setdefault(func.value, []).append(node)
+                    elif isinstance(func, cst.Attribute):
+                        found.setdefault(func.attr.value, []).append(node)
+        return found
 
     def index_aware(self, func: cst.BaseExpression) -> bool:
         if self.index is None:
@@ -673,17 +797,10 @@ class Analysis:
         if not isinstance(func, cst.Attribute):
             return None
         method = func.attr.value
-        tz: cst.BaseExpression | None = None
-        if method in ("localize", "normalize"):
-            return func.value, "localize"
-        if method == "astimezone" and args:
-            tz = args[0]
-        elif method in ("now", "fromtimestamp"):
-            where = 0 if method == "now" else 1
-            tz = kwargs.get("tz") or (args[where] if len(args) > where else None)
-        elif method == "replace":
-            tz = kwargs.get("tzinfo")
-        return None if tz is None else (tz, method)
+        tz = _kinds.zone_argument(method, func.value, args, kwargs)
+        if tz is None:
+            return None
+        return tz, "localize" if method == "normalize" else method
 
     def maybe_aware_shift(self, shifted: cst.BaseExpression, delta: cst.BaseExpression) -> bool:
         """``shifted + delta`` where ``shifted`` is a datetime of unknown origin in a module
@@ -692,7 +809,7 @@ class Analysis:
             return False
         if self.is_naive(shifted) or self.is_delta(shifted) or self.is_number(shifted):
             return False
-        if self.utc_aware(shifted):
+        if self.utc_aware(shifted) or self.other_aware(shifted):
             return False
         func = shifted.func if isinstance(shifted, cst.Call) else None
         if isinstance(func, cst.Attribute) and func.attr.value in ("date", "today"):
@@ -701,6 +818,19 @@ class Analysis:
         root = self.root(shifted)
         name = root.value if isinstance(root, cst.Name) else ""
         return not any(part in name.lower() for part in ("delta", "offset", "duration"))
+
+    def other_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
+        """True when ``node`` is a datetime made aware in a zone known not to be pytz's
+        (``naive.replace(tzinfo=gettz(name))``): its arithmetic was wall time already."""
+        if isinstance(node, cst.Name) and depth < 4:
+            value = self.single_value(node)
+            return value is not None and self.other_aware(value, depth + 1)
+        if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, ARITH):
+            return self.other_aware(node.left, depth + 1)
+        if not isinstance(node, cst.Call):
+            return False
+        found = self.attached_tz(node)
+        return found is not None and found[1] != "localize" and self.other_zone(found[0])
 
     def tzinfo_pair(self, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
         """True for ``x.tzinfo`` compared with another tzinfo that may be a pytz zone's."""
@@ -736,6 +866,10 @@ class Analysis:
         return self.pytz_world and tz_like, None
 
 
+#: calls whose items are their (first) argument's: sorted(xs), list(xs), zip(xs, ys)...
+_ITERATORS = frozenset(
+    {"sorted", "list", "tuple", "reversed", "set", "frozenset", "iter", "enumerate", "zip"}
+)
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "s", "attrs", "mutable"})
 
 

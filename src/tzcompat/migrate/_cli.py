@@ -111,9 +111,7 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
         metavar="DIR",
         help=f"where results are cached between runs (default: {_cache.DEFAULT_DIR})",
     )  # fmt: skip
-    parser.add_argument(
-        "--no-cache", action="store_true", help="read and analyse every file again"
-    )
+    parser.add_argument("--no-cache", action="store_true", help="read and analyse every file again")
     parser.add_argument(  # the benchmark's reference run: no file skipped by the first pass
         "--no-prefilter", action="store_true", help=argparse.SUPPRESS
     )
@@ -622,9 +620,10 @@ def _migrate(
             results[i] = _FileResult(path, errors=[f"{path}: {scan.error}"])
         elif not (everything or scan.candidate(index)):
             results[i] = _FileResult(path)
-        elif cache is not None and (
-            hit := cache.get_result(_result_key(scan, fingerprint, options))
-        ) is not None:
+        elif (
+            cache is not None
+            and (hit := cache.get_result(_result_key(scan, fingerprint, options))) is not None
+        ):
             results[i] = _FileResult.from_cache(path, hit)
         else:
             todo.append(i)
@@ -702,9 +701,7 @@ def _write_file(path: Path, code: str, encoding: str) -> None:
         raise
 
 
-def _write_helpers(
-    paths: list[Path], mode: str, summary: _Summary, stdout: TextIO | None
-) -> None:
+def _write_helpers(paths: list[Path], mode: str, summary: _Summary, stdout: TextIO | None) -> None:
     """Create (or bring up to date) the shared helper modules the rewritten files import.
 
     A file at that path that this command did not write is the user's: it is kept."""
@@ -781,15 +778,19 @@ def _finish(
     if summary.escapes:
         stderr.write(
             "zones reach modules outside this run (add them to the run or to --index): "
-            + ", ".join(sorted(summary.escapes)) + "\n"
+            + ", ".join(sorted(summary.escapes))
+            + "\n"
         )
     verb = {"write": "rewritten", "diff": "would be rewritten", "check": "would be rewritten"}
     rewritten = len(summary.changed) - len(summary.helpers)  # of the files the run was given
     stderr.write(
         f"{rewritten} of {summary.files} files {verb[mode]}{_helpers_made(summary, mode)}; "
         f"{summary.markers} sites marked for review, {summary.notes} notes"
-        + (f", {len(summary.errors)} error{'s' * (len(summary.errors) != 1)}"
-           if summary.errors else "")
+        + (
+            f", {len(summary.errors)} error{'s' * (len(summary.errors) != 1)}"
+            if summary.errors
+            else ""
+        )
         + f" ({_rate(summary.files, summary.seconds)} files/s)\n"
     )
     if summary.errors:

@@ -7,7 +7,8 @@ A code never changes meaning once released: reports, ``--select``/``--ignore`` a
 - ``TZM1xx`` markers (display-only: a human decides; some have an opt-in unsafe fix),
 - ``TZM2xx`` notes (rewritten; a documented edge case differs).
 
-Each rule module of ``rules/`` declares the codes it reports (``CODES``); ``CODES`` and
+Each rule module of ``rules/`` declares the codes it reports (``CODES``, of
+``_spec.CodeInfo``), each code in exactly one rule; ``CODES`` and
 ``BY_NAME`` here collect them on first use, so importing this module stays cheap.
 """
 
@@ -16,32 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from ._spec import FIXES, KINDS, CodeInfo
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["BY_NAME", "CODES", "CodeInfo", "Finding", "code_for", "matches"]  # noqa: F822
-
-KINDS = ("rewrite", "marker", "note")
-FIXES = ("safe", "unsafe", "none")
-
-
-@dataclass(frozen=True)
-class CodeInfo:
-    """One reportable condition."""
-
-    code: str  #: e.g. "TZM102"
-    name: str  #: the name shown in marker comments, e.g. "aware-arithmetic"
-    kind: str  #: "rewrite", "marker" or "note"
-    #: "safe" (applied by default), "unsafe" (applied with --unsafe-fixes) or "none"
-    fix: str = "none"
-    #: the report's text (what changed, what to do)
-    message: str = ""
-    #: markers: the short text of the comment written above the statement
-    comment: str = ""
-    #: markers with an unsafe fix: what the fix writes and what it changes
-    fix_note: str = ""
-
+__all__ = ["BY_NAME", "CODES", "FIXES", "KINDS", "CodeInfo", "Finding", "code_for", "matches"]  # noqa: F822
 
 _REGISTRY: tuple[dict[str, CodeInfo], dict[str, CodeInfo]] | None = None
 

@@ -23,9 +23,11 @@ from libcst.codemod.visitors import (
 from libcst.metadata import MetadataWrapper, ParentNodeProvider
 
 from . import _cst, _helpers, _placement
-from ._analysis import PYTZ_ATTRS, PYTZ_PRIVATE, is_legacy_name, string_value
 from ._analysis import source as _code
+from ._analysis import string_value
 from ._codes import Finding
+from ._facts import PROJECT_HINT, PYTZ_ATTRS, PYTZ_PRIVATE, PYTZ_TYPES
+from ._kinds import is_legacy_name
 from ._names import NameChooser
 from ._project import ProjectIndex, scan_source, takes_aware
 from ._traversal import Migrator, Options
@@ -107,6 +109,12 @@ class _ModuleReading:
                 PYTZ_ATTRS | PYTZ_PRIVATE
             ):
                 self.duck_typed.add(_code(node.args[0].value))
+        elif isinstance(func, cst.Name) and func.value == "isinstance" and len(node.args) == 2:
+            # isinstance(x, pytz.BaseTzInfo): x.zone behind it is pytz's .zone (by its text:
+            # the scopes are not read yet; a false match only marks a .zone)
+            classes = _code(node.args[1].value)
+            if any(name.rpartition(".")[2] in classes for name in PYTZ_TYPES):
+                self.duck_typed.add(_code(node.args[0].value))
 
 
 def _in_helper_block(node: cst.CSTNode, parent_of: Mapping[cst.CSTNode, cst.CSTNode]) -> bool:
@@ -130,20 +138,12 @@ def _imports_pytz(node: cst.Import | cst.ImportFrom) -> bool:
 
 
 _LEGACY_HINT = re.compile(r"pytz|dateutil")
-# what a module that never imports pytz may still do with a pytz zone handed to it
-_PROJECT_HINT = re.compile(
-    r"localize|normalize|\.zone\b|_utc_transition_times|_transition_info|_tzinfos|_utcoffset"
-    r"|tzname\(\s*None|is_dst|TimeError|is_pytz|treat_tz_as_pytz|tzinfo\s*="
-    r"|attr\([^)]*[\"']zone[\"']|astimezone"
-)
-
-
 def _needs_parse(code: str, index: ProjectIndex | None, module_name: str | None) -> bool:
     if _LEGACY_HINT.search(code):
         return True
     if index is None or not index.has_pytz:
         return False
-    if _PROJECT_HINT.search(code):
+    if PROJECT_HINT.search(code):  # what a module may do with a pytz zone handed to it
         return True
     facts = index.modules.get(module_name or "")
     return facts is not None and takes_aware(facts, index)

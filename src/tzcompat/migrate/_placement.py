@@ -81,8 +81,10 @@ def _header_end(body: Sequence[cst.BaseStatement]) -> int:
         if not isinstance(stmt, cst.SimpleStatementLine):
             return index
         for small in stmt.body:
-            is_doc = index == 0 and isinstance(small, cst.Expr) and isinstance(
-                small.value, cst.SimpleString | cst.ConcatenatedString
+            is_doc = (
+                index == 0
+                and isinstance(small, cst.Expr)
+                and isinstance(small.value, cst.SimpleString | cst.ConcatenatedString)
             )
             if not (is_doc or isinstance(small, cst.Import | cst.ImportFrom)):
                 return index

@@ -21,12 +21,9 @@ from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import _facts, _kinds
+
 _BUILTINS = frozenset(dir(builtins))
-# pytz callables and values that make a zone, and the kind the codemod gives it.
-_CREATORS = {"pytz.timezone": "zone", "pytz.FixedOffset": "fixed"}
-_VALUES = {"pytz.utc": "utc", "pytz.UTC": "utc"}
-_ERROR_NAMES = ("AmbiguousTimeError", "NonExistentTimeError", "InvalidTimeError")
-_ERRORS = {f"pytz.{n}" for n in _ERROR_NAMES} | {f"pytz.exceptions.{n}" for n in _ERROR_NAMES}
 
 
 @dataclass(frozen=True)
@@ -273,7 +270,7 @@ class _Scanner(ast.NodeVisitor):
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         base = "." * node.level + (node.module or "")
         base = resolve_relative(base, self.module, self.is_package) if node.level else base
-        errors_only = all(a.name in _ERROR_NAMES for a in node.names)
+        errors_only = all(a.name in _facts.ERROR_NAMES for a in node.names)
         if not node.level and base.split(".")[0] == "pytz" and not errors_only:
             self.imports_pytz = True  # the helpers' try-import of the error classes is not
         for alias in node.names:
@@ -304,7 +301,7 @@ class _Scanner(ast.NodeVisitor):
 
     def visit_Raise(self, node: ast.Raise) -> None:
         exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
-        self.raises |= exc is not None and self.qual(exc) in _ERRORS
+        self.raises |= exc is not None and _kinds.canon(self.qual(exc) or "") in _facts.TIME_ERRORS
         self.generic_visit(node)
 
     def qual(self, node: ast.AST) -> str | None:
@@ -322,14 +319,16 @@ class _Scanner(ast.NodeVisitor):
             return None
         if isinstance(node, ast.Call):
             q = self.qual(node.func)
-            if q in _CREATORS:
-                return f"kind:{_CREATORS[q]}"
+            kind = _kinds.pytz_kind(_kinds.made_by(q))
+            if kind is not None:
+                return f"kind:{kind}"
             return f"call:{q}" if q else None
         if local and isinstance(node, ast.Name) and node.id in local:
             return self.classify(local.pop(node.id), local)
         q = self.qual(node)
-        if q in _VALUES:
-            return f"kind:{_VALUES[q]}"
+        kind = _kinds.pytz_kind(_kinds.value_kind(q))
+        if kind is not None:
+            return f"kind:{kind}"
         return f"ref:{q}" if q else None
 
 
@@ -453,37 +452,36 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
 
 
 # What the codemod's rules look at in a module that neither imports pytz/dateutil nor names
-# them, in a project where pytz zones exist (they may be handed in). Kept a superset of those
-# rules: a module without any of these sites cannot change, so it is not parsed by LibCST.
-_PRIVATE = frozenset({"_utc_transition_times", "_transition_info", "_tzinfos"})
-_PRIVATE_WEAK = frozenset({"_utcoffset", "_tzname", "_dst"})
-_DUCK_ATTRS = frozenset({"localize", "normalize", "zone"}) | _PRIVATE
-_ASSERT_SAME = frozenset(
-    {"assertEqual", "assertEquals", "assertNotEqual", "assertNotEquals", "assertIs", "assertIsNot"}
-)
+# them, in a project where pytz zones exist (they may be handed in): a module without any of
+# these sites cannot change, so it is not parsed by LibCST. The names are _facts'.
 _IDENTITY = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 
 
-def _tz_like(node: ast.AST) -> bool:
-    """The codemod's test for a receiver named like a time zone (``tz``, ``self.timezone``)."""
+def _label(node: ast.AST) -> str | None:
+    """The name a receiver goes by: ``tz``, ``self.timezone``, ``conf["default_timezone"]``."""
     if isinstance(node, ast.Call):
         node = node.func
     if isinstance(node, ast.Attribute):
-        name = node.attr
-    elif isinstance(node, ast.Name):
-        name = node.id
-    elif (
-        isinstance(node, ast.Subscript)
-        and isinstance(node.slice, ast.Constant)
-        and isinstance(node.slice.value, str)
-    ):
-        name = node.slice.value  # conf["default_timezone"]
-    else:
-        return False
-    lowered = name.lower()
-    if name == "tzinfo" or lowered == "utc" or lowered.startswith("utc_"):
-        return True  # UTC = SomeZone.timezone("UTC")
-    return ("tz" in lowered or "zone" in lowered) and "tzname" not in lowered
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return node.slice.value if isinstance(node.slice.value, str) else None
+    return None
+
+
+def _tz_like(node: ast.AST) -> bool:
+    """The codemod's test for a receiver named like a time zone (``_kinds.named_like_zone``)."""
+    return _kinds.named_like_zone(_label(node))
+
+
+def _attached(node: ast.Call) -> ast.AST | None:
+    """The zone ``x.method(...)`` attaches (``_kinds.zone_argument``), if any."""
+    func = node.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    keywords = {k.arg: k.value for k in node.keywords if k.arg}
+    return _kinds.zone_argument(func.attr, func.value, node.args, keywords)
 
 
 def _tzinfo_attr(node: ast.AST) -> bool:
@@ -498,23 +496,11 @@ def _pair(a: ast.AST, b: ast.AST, gate: set[str]) -> None:
         gate.add("zone-dst")  # the other side matters only if it may be a zone with DST
 
 
-def _shape_aware(method: str, call: ast.Call) -> str | None:
-    """For the calls that attach a zone handed to them (the codemod's attached_tz): "tz" when
-    that zone is named like one (``tz``, ``self.timezone``: taken for a pytz zone), "zone"
-    when it is another expression (a pytz zone only if a name holding one is used), else None.
-    """
-    keywords = {k.arg: k.value for k in call.keywords}
-    args = call.args
-    tz: ast.AST | None = None
-    if method in ("localize", "normalize"):
-        tz = call.func.value  # type: ignore[attr-defined]
-    elif method == "astimezone" and args:
-        tz = args[0]
-    elif method in ("now", "fromtimestamp"):
-        where = 0 if method == "now" else 1
-        tz = keywords.get("tz") or (args[where] if len(args) > where else None)
-    elif method == "replace":
-        tz = keywords.get("tzinfo")
+def _shape_aware(call: ast.Call) -> str | None:
+    """For the calls that attach a zone handed to them: "tz" when that zone is named like one
+    (``tz``, ``self.timezone``: taken for a pytz zone), "zone" when it is another expression
+    (a pytz zone only if a name holding one is used), else None."""
+    tz = _attached(call)
     if tz is None or isinstance(tz, ast.Constant):
         return None
     return "tz" if _tz_like(tz) else "zone"
@@ -533,9 +519,9 @@ def _evidence(
         elif isinstance(node, ast.Attribute):
             attr = node.attr
             names.add(attr)
-            if attr in _PRIVATE:
+            if attr in _facts.PYTZ_PRIVATE:
                 gate.add("tz")
-            elif attr in ("localize", "normalize", "zone") or attr in _PRIVATE_WEAK:
+            elif attr in _facts.PYTZ_ATTRS or attr in _facts.PYTZ_PRIVATE_WEAK:
                 gate.add("tz" if _tz_like(node.value) else "zone")
         elif isinstance(node, ast.alias):
             names.add((node.asname or node.name).split(".")[0])
@@ -570,10 +556,14 @@ def _arith_evidence(
         if isinstance(node, ast.BinOp | ast.AugAssign):
             if isinstance(node.op, ast.Add | ast.Sub):
                 gate.add("arith")
-        elif isinstance(node, ast.Compare):
-            gate.add("arith")
+        elif isinstance(node, ast.Compare | ast.Set | ast.SetComp | ast.Dict | ast.DictComp):
+            gate.add("arith")  # compared, or hashed as keys (the ordering rule)
         elif isinstance(node, ast.Call):
             func = node.func
+            if isinstance(func, ast.Name) and func.id in _facts.ORDERING_CALLS:
+                gate.add("arith")  # sorted()/min()/max()/set(): compared or hashed
+            elif isinstance(func, ast.Attribute) and func.attr in _facts.ORDERING_METHODS:
+                gate.add("arith")  # .sort(), bisect.insort(), heapq.heappush()...
             if isinstance(func, ast.Name):
                 # f() is followed to this module's own f, or through its import
                 calls.add(f"own.{func.id}")
@@ -590,7 +580,7 @@ def _arith_evidence(
                     calls.add(f"self.{func.attr}")  # this module's class
                 elif isinstance(root, ast.Name) and root.id in imported:
                     calls.add(func.attr)
-                shape = _shape_aware(func.attr, node)
+                shape = _shape_aware(node)
                 if shape is not None:
                     gate.add("arith-aware" if shape == "tz" else "arith-zone")
                 if func.attr == "replace" and (node.args or node.keywords):
@@ -609,17 +599,20 @@ def _call_evidence(node: ast.Call, gate: set[str]) -> None:
     args = node.args
     if "tzinfo" in keywords:
         gate.add("zone-dst")  # tzinfo= of a zone made elsewhere (the LMT trap)
-    if name in ("utcoffset", "dst", "tzname") and "is_dst" in keywords:
+    if name in _facts.ZONE_METHODS and "is_dst" in keywords:
         gate.add("tz")
+    elif (name in _facts.ZONE_METHODS or name == "fromutc") and len(args) == 1:
+        # tz.utcoffset(naive) / tz.fromutc(naive): pytz's answers differ (zone_methods)
+        gate.add("tz" if _tz_like(func.value) else "zone")  # type: ignore[attr-defined]
     elif name == "tzname" and len(args) == 1 and _is_none(args[0]):
         gate.add("tz")
     elif name in ("hasattr", "getattr") and len(args) >= 2:
         attr = args[1]
-        if isinstance(attr, ast.Constant) and attr.value in _DUCK_ATTRS:
+        if isinstance(attr, ast.Constant) and attr.value in _facts.DUCK_ATTRS:
             gate.add("tz")
     elif "pytz" in name.lower() or (name == "make_aware" and "is_dst" in keywords):
         gate.add("tz")
-    elif name in _ASSERT_SAME and len(args) >= 2:
+    elif name in _facts.ASSERT_SAME and len(args) >= 2:
         _pair(args[0], args[1], gate)
 
 
@@ -710,22 +703,16 @@ def _returned(
     return "|".join(forms) if any(f != "?" for f in forms) else None
 
 
-_UTC_NAMES = frozenset(
-    {"pytz.utc", "pytz.UTC", "datetime.timezone.utc", "datetime.UTC", "dateutil.tz.UTC"}
-)
-_UTC_KEYS = frozenset({"UTC", "ETC/UTC", "UCT", "ETC/UCT", "ZULU", "ETC/ZULU", "UNIVERSAL"})
-
-
 def _utc_like(scan: _Scanner, node: ast.AST) -> bool:
     if isinstance(node, ast.Call):
         func = scan.qual(node.func)
         if func in ("zoneinfo.ZoneInfo", "pytz.timezone") and len(node.args) == 1:
             key = node.args[0]
-            return isinstance(key, ast.Constant) and str(key.value).upper() in _UTC_KEYS
+            return isinstance(key, ast.Constant) and _kinds.utc_key(str(key.value))
         return func == "dateutil.tz.tzutc"
     if isinstance(node, ast.Attribute) and node.attr == "utc":
         return True  # timezone.utc, pytz.utc, dt_timezone.utc, ...
-    return scan.qual(node) in _UTC_NAMES
+    return _kinds.value_kind(scan.qual(node)) is not None
 
 
 def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool:
@@ -736,21 +723,9 @@ def zone_aware_call(node: ast.Call, utc_like: Callable[[ast.AST], bool]) -> bool
         if func.id in ("_tz_localize", "_tz_normalize") and len(node.args) >= 2:
             return not utc_like(node.args[1])
         return False
-    if not isinstance(func, ast.Attribute):
+    tz = _attached(node)
+    if isinstance(func, ast.Attribute) and func.attr == "replace" and isinstance(tz, ast.Constant):
         return False
-    tz: ast.AST | None = None
-    if func.attr in ("localize", "normalize"):
-        return not utc_like(func.value)
-    kwargs = {k.arg: k.value for k in node.keywords}
-    if func.attr == "astimezone" and node.args:
-        tz = node.args[0]
-    elif func.attr in ("now", "fromtimestamp"):
-        where = 0 if func.attr == "now" else 1
-        tz = kwargs.get("tz") or (node.args[where] if len(node.args) > where else None)
-    elif func.attr == "replace":
-        tz = kwargs.get("tzinfo")
-        if isinstance(tz, ast.Constant):
-            return False
     return tz is not None and not utc_like(tz)
 
 
@@ -897,27 +872,13 @@ def _read(path: Path) -> str:
 # Text a module must contain for its facts to be more than empty, or for the codemod to do
 # anything to it in a project that has pytz (a superset of the driver's own text test).
 _LEGACY_TEXT = re.compile(r"pytz|dateutil")
-_RELEVANT_TEXT = re.compile(
-    r"pytz|dateutil|localize|normalize|astimezone|fromtimestamp|tzinfo|tzname|is_dst|TimeError"
-    r"|\.zone\b|attr\([^)]*[\"']zone[\"']|_transition_info|_tzinfos|_utc_transition_times"
-    # now(tz) with an argument; UTC objects (not utcnow()/utcoffset(): no zone there)
-    r"|\bnow\s*\(\s*[^\s)]|_utcoffset|(?i:utc)(?!now|fromtimestamp|offset|timetuple)"
-    r"|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
-)
-
-
-# substrings one of which every match of _RELEVANT_TEXT contains (``in`` is much faster than
-# the regex, which then runs only on the few files that have one)
-_KEYWORDS = (
-    "localize", "normalize", "astimezone", "fromtimestamp", "tz", "is_dst", "TimeError", "zone",
-    "now", "_transition_info", "utc", "UTC",
-)  # fmt: skip
+_RELEVANT_TEXT = _facts.PREFILTER
 
 
 def _relevant(text: str) -> bool:
-    if not any(k in text for k in _KEYWORDS):
+    if not any(k in text for k in _facts.PREFILTER_KEYWORDS):
         lowered = text.lower()
-        if not any(k in lowered for k in ("utc", "uct", "zulu", "universal")):
+        if not any(k in lowered for k in _facts.PREFILTER_LOWER):
             return False
     return _RELEVANT_TEXT.search(text) is not None
 

@@ -35,6 +35,7 @@ from ._analysis import Analysis
 from ._codes import Finding
 from ._names import NameChooser
 from ._project import ProjectIndex
+from ._state import RuleState
 from .rules import RULES
 from .rules import _build as mk
 from .rules.unsupported import reference as _unsupported
@@ -61,9 +62,7 @@ def _hooks(prefix: str) -> dict[str, list[tuple[ModuleType, Hook]]]:
 _LEAVE = _hooks("leave")
 _VISIT = _hooks("visit")
 _CALLS = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "CALLS", {}).items()}
-_REFERENCES = {
-    q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()
-}
+_REFERENCES = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()}
 
 
 _MISSING = object()
@@ -202,6 +201,8 @@ class Migrator(Analysis, cst.CSTTransformer):
         self._import_roots: frozenset[str] | None = None
         #: the module's first statement and the marker codes above it (in Module.header)
         self._header: tuple[cst.CSTNode, set[str]] | None = None
+        #: what the rules remember between hooks (declared fields only)
+        self.state = RuleState()
 
     def get_metadata_map(self, key: Any) -> Any:
         """The whole mapping of provider ``key`` for the module."""
@@ -235,16 +236,6 @@ class Migrator(Analysis, cst.CSTTransformer):
     def utc(self) -> cst.BaseExpression:
         return self.names.expr("datetime", "timezone", "utc")
 
-    def pytz_utc(self, node: cst.CSTNode) -> cst.BaseExpression:
-        """What ``pytz.utc`` becomes: ``ZoneInfo("UTC")`` where pytz.timezone(name) may be
-        handed "UTC" (pytz gave pytz.utc itself then), else ``timezone.utc``."""
-        if self.utc_zone:
-            self.report(node, "utc-zoneinfo", kind="note")
-            key = cst.SimpleString(self.quote + "UTC" + self.quote)
-            return cst.Call(func=self.names.expr("zoneinfo", "ZoneInfo"), args=[cst.Arg(key)])
-        self.note_utc_dst(node)
-        return self.utc()
-
     def to_utc(self, original: cst.BaseExpression, updated: cst.BaseExpression) -> cst.Call:
         """``dt.astimezone(timezone.utc)``, through the helper unless ``dt`` is provably aware."""
         if self.is_aware(original):
@@ -254,11 +245,6 @@ class Migrator(Analysis, cst.CSTTransformer):
             func=self.helper(_helpers.NORMALIZE_NAME),
             args=[cst.Arg(updated, comma=space), cst.Arg(self.utc())],
         )
-
-    def note_utc_dst(self, node: cst.CSTNode) -> None:
-        # once per module: the same edge for every UTC/fixed object, and there are many
-        if not any(f.code == "utc-dst" for f in self.findings):
-            self.report(node, "utc-dst", kind="note")
 
     def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
         # the helpers this codemod wrote: their tz.localize() is the pytz fallback, keep it
@@ -322,7 +308,11 @@ class Migrator(Analysis, cst.CSTTransformer):
 
     # ------------------------------------------------------------------ dispatch
     def _run(
-        self, rule: ModuleType, hook: Hook, original: cst.CSTNode, updated: cst.CSTNode,
+        self,
+        rule: ModuleType,
+        hook: Hook,
+        original: cst.CSTNode,
+        updated: cst.CSTNode,
         *extra: object,
     ) -> cst.CSTNode | None:
         """Call one rule's hook; a new node it returns is reported as the rule's rewrite
@@ -431,18 +421,3 @@ def _marker_codes(lines: Sequence[cst.EmptyLine]) -> set[str]:
         for line in lines
         if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
     }
-
-
-#: the name existing importers use
-_Migrator = Migrator
-
-
-def __getattr__(name: str) -> object:
-    # MESSAGES/COMMENTS/MARKERS of earlier versions, now read from the rules' declarations
-    if name == "MESSAGES":
-        return {n: i.message for n, i in _codes.BY_NAME.items()}
-    if name == "COMMENTS":
-        return {n: i.comment for n, i in _codes.BY_NAME.items() if i.kind == "marker"}
-    if name == "MARKERS":
-        return frozenset(n for n, i in _codes.BY_NAME.items() if i.kind == "marker")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

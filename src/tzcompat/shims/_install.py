@@ -152,9 +152,7 @@ def _owned(value: Any, prefix: str) -> bool:
     return name == prefix or name.startswith(prefix + ".")
 
 
-def _mapping(
-    pairs: list[tuple[Any, types.ModuleType]], prefix: str
-) -> dict[int, tuple[Any, ...]]:
+def _mapping(pairs: list[tuple[Any, types.ModuleType]], prefix: str) -> dict[int, tuple[Any, ...]]:
     """``id(real object) -> (real object, adapter object)`` for the replaced modules' names."""
     mapping: dict[int, tuple[Any, ...]] = {}
     for real, shim in pairs:
@@ -171,7 +169,9 @@ def _mapping(
 
 
 def _rebind(
-    mapping: dict[int, tuple[Any, ...]], skip: set[int], convert: Any = None,
+    mapping: dict[int, tuple[Any, ...]],
+    skip: set[int],
+    convert: Any = None,
     convert_type: Any = None,
 ) -> None:
     """Re-point module globals that hold real objects at the adapter's equivalents."""

@@ -49,7 +49,7 @@ def _parse(argv: list[str]) -> tuple[set[str], str | None, str | None, list[str]
             module = arg[2:] or (argv[i + 1] if i + 1 < len(argv) else None)
             if not module:
                 raise _Usage("-m needs a module name")
-            rest = argv[i + (1 if arg[2:] else 2):]
+            rest = argv[i + (1 if arg[2:] else 2) :]
             return flags, None, module, rest
         elif arg.startswith("-"):
             raise _Usage(f"unknown option {arg!r}")

@@ -38,11 +38,16 @@ class PytzUsageWarning(DeprecationWarning):
 
 # kind -> (issues a PytzUsageWarning, replacement for the audit's legend)
 KINDS: dict[str, tuple[bool, str]] = {
-    "pytz .localize()": (True, "dt.replace(tzinfo=ZoneInfo(key)); fold=1 is pytz's default "
-                               "in a repeated hour"),
+    "pytz .localize()": (
+        True,
+        "dt.replace(tzinfo=ZoneInfo(key)); fold=1 is pytz's default in a repeated hour",
+    ),
     "pytz .localize(is_dst=)": (True, "dt.replace(tzinfo=ZoneInfo(key), fold=...)"),
-    "pytz .normalize()": (True, "nothing (wall-clock arithmetic), or elapsed time: "
-                                "(dt.astimezone(timezone.utc) + delta).astimezone(tz)"),
+    "pytz .normalize()": (
+        True,
+        "nothing (wall-clock arithmetic), or elapsed time: "
+        "(dt.astimezone(timezone.utc) + delta).astimezone(tz)",
+    ),
     "pytz .utcoffset(is_dst=)": (True, "dt.replace(tzinfo=ZoneInfo(key), fold=...).utcoffset()"),
     "pytz .dst(is_dst=)": (True, "dt.replace(tzinfo=ZoneInfo(key), fold=...).dst()"),
     "pytz .tzname(is_dst=)": (True, "dt.replace(tzinfo=ZoneInfo(key), fold=...).tzname()"),
@@ -89,8 +94,15 @@ KINDS: dict[str, tuple[bool, str]] = {
 
 # pytz attributes that only pytz has, read through BaseTzInfo.__getattribute__.
 _PRIVATE = frozenset(
-    ("_utcoffset", "_dst", "_tzname", "_tzinfos", "_utc_transition_times", "_transition_info",
-     "zone")
+    (
+        "_utcoffset",
+        "_dst",
+        "_tzname",
+        "_tzinfos",
+        "_utc_transition_times",
+        "_transition_info",
+        "zone",
+    )
 )
 _PRIVATE_HINT = {
     "_utcoffset": "dt.utcoffset()",
@@ -99,13 +111,22 @@ _PRIVATE_HINT = {
     "zone": "ZoneInfo.key (or str(tz), which works for both)",
 }
 # pytz module names counted where they are looked up (calls are counted by wrappers).
-_PYTZ_NAMES = frozenset(k[len("pytz."):] for k in KINDS if k.startswith("pytz.")) - {
-    "timezone()", "FixedOffset()"}
+_PYTZ_NAMES = frozenset(k[len("pytz.") :] for k in KINDS if k.startswith("pytz.")) - {
+    "timezone()",
+    "FixedOffset()",
+}
 _PYTZ_CALLS = ("timezone", "FixedOffset")
-_DATEUTIL_CALLS = ("gettz", "enfold", "datetime_exists", "datetime_ambiguous",
-                   "resolve_imaginary", "available_iana_timezones", "reset_tzpath")
+_DATEUTIL_CALLS = (
+    "gettz",
+    "enfold",
+    "datetime_exists",
+    "datetime_ambiguous",
+    "resolve_imaginary",
+    "available_iana_timezones",
+    "reset_tzpath",
+)
 _DATEUTIL_NAMES = frozenset(
-    k[len("dateutil.tz."):] for k in KINDS if k.startswith("dateutil.tz.") and "(" not in k
+    k[len("dateutil.tz.") :] for k in KINDS if k.startswith("dateutil.tz.") and "(" not in k
 )
 
 Listener = Callable[[str, types.FrameType, Callable[..., str], tuple[Any, ...]], None]
@@ -200,34 +221,44 @@ def _replacement(tz: object) -> str:
 def _msg_localize(tz: object, is_dst: bool) -> str:
     repl = _replacement(tz)
     if not is_dst:
-        return (f"localize() is pytz-only: attach the zone directly, "
-                f"dt.replace(tzinfo={repl}) (in a repeated hour pytz's default is the later "
-                f"time, fold=1)")
-    return (f"localize(dt, is_dst=...) is pytz-only: use dt.replace(tzinfo={repl}, fold=...): "
-            f"in a repeated hour is_dst=True is the earlier time (fold=0) and False the later "
-            f"(fold=1); is_dst=None's errors have no zoneinfo equivalent, test "
-            f"tzcompat.ZoneInfo.is_ambiguous()/is_imaginary()")
+        return (
+            f"localize() is pytz-only: attach the zone directly, "
+            f"dt.replace(tzinfo={repl}) (in a repeated hour pytz's default is the later "
+            f"time, fold=1)"
+        )
+    return (
+        f"localize(dt, is_dst=...) is pytz-only: use dt.replace(tzinfo={repl}, fold=...): "
+        f"in a repeated hour is_dst=True is the earlier time (fold=0) and False the later "
+        f"(fold=1); is_dst=None's errors have no zoneinfo equivalent, test "
+        f"tzcompat.ZoneInfo.is_ambiguous()/is_imaginary()"
+    )
 
 
 def _msg_normalize(tz: object) -> str:
     repl = _replacement(tz)
-    return (f"normalize() is pytz-only and not needed with {repl}: aware arithmetic keeps the "
-            f"right offset (wall-clock time); for pytz's elapsed-time result write "
-            f"(dt.astimezone(timezone.utc) + delta).astimezone(tz), and convert zones with "
-            f"dt.astimezone(tz)")
+    return (
+        f"normalize() is pytz-only and not needed with {repl}: aware arithmetic keeps the "
+        f"right offset (wall-clock time); for pytz's elapsed-time result write "
+        f"(dt.astimezone(timezone.utc) + delta).astimezone(tz), and convert zones with "
+        f"dt.astimezone(tz)"
+    )
 
 
 def _msg_is_dst(tz: object, method: str) -> str:
-    return (f"{method}(dt, is_dst=...) is pytz-only: use "
-            f"dt.replace(tzinfo={_replacement(tz)}, fold=...).{method}()")
+    return (
+        f"{method}(dt, is_dst=...) is pytz-only: use "
+        f"dt.replace(tzinfo={_replacement(tz)}, fold=...).{method}()"
+    )
 
 
 def _msg_lmt(tz: object, dt: datetime) -> str:
     off = tz._utcoffset  # type: ignore[attr-defined]
-    return (f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]
-            f"or .replace(tzinfo=tz)), so it has pytz's first offset {off} "
-            f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]
-            f"with {_replacement(tz)} tzinfo= is right; on pytz use tz.localize()")
+    return (
+        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]
+        f"or .replace(tzinfo=tz)), so it has pytz's first offset {off} "
+        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]
+        f"with {_replacement(tz)} tzinfo= is right; on pytz use tz.localize()"
+    )
 
 
 def _msg_private(tz: object, name: str) -> str:
@@ -339,6 +370,7 @@ def _private_getattribute(orig: Callable[..., Any]) -> Callable[..., Any]:
 
 def _wrap_call(orig: Callable[..., Any], kind: str) -> Callable[..., Any]:
     if isinstance(orig, types.FunctionType):
+
         @functools.wraps(orig)
         def call(*args: Any, **kwargs: Any) -> Any:
             if _listeners:
@@ -407,8 +439,11 @@ def _install_pytz_probes() -> None:
     for cls, loc in ((tzinfo.DstTzInfo, dst_localize), (tzinfo.StaticTzInfo, None)):
         for method in ("utcoffset", "dst", "tzname"):
             _patch(cls, method, _wrap_query(vars(cls)[method], method, loc))
-    _patch(tzinfo.BaseTzInfo, "__getattribute__",
-           _private_getattribute(tzinfo.BaseTzInfo.__getattribute__))
+    _patch(
+        tzinfo.BaseTzInfo,
+        "__getattribute__",
+        _private_getattribute(tzinfo.BaseTzInfo.__getattribute__),
+    )
     for name in _PYTZ_CALLS:
         _patch(vars(pytz), name, _wrap_call(vars(pytz)[name], f"pytz.{name}()"))
     _probe_module(pytz, "pytz.", _PYTZ_NAMES)

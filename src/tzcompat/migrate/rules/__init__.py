@@ -2,7 +2,8 @@
 
 Each rule module declares:
 
-- ``CODES``: the codes it reports (``_codes.CodeInfo``: code, name, kind, fix class, texts),
+- ``CODES``: the codes it reports (``_spec.CodeInfo``: code, name, kind, fix class, texts);
+  each code belongs to this one rule, and other rules report it through its functions,
 - ``REWRITE``: the name of the rewrite its hooks make (None for rules that only mark),
 - ``NODES``: the LibCST node types it handles, each with a hook ``leave_<Type>(m, original,
   updated)`` (or ``visit_<Type>(m, node)``) that the one traversal (``_traversal.Migrator``)
@@ -10,31 +11,19 @@ Each rule module declares:
   rewrite),
 - optionally ``CALLS``/``REFERENCES``: handlers for calls of / references to a pytz or
   dateutil.tz name (qualified name -> handler),
-- ``EXAMPLES``: source before and after, with the codes reported; one test expands them all.
+- ``EXAMPLES``: source before and after, with the codes reported (``_spec.Example``): code
+  the rule must leave alone and not report (valid) as well as code it acts on (invalid); one
+  test expands them all.
 
 The order of ``RULES`` is the order the traversal asks them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True)
-class Example:
-    """One example of a rule: ``before`` migrates to ``after`` (None: left as it is),
-    reporting exactly the names in ``codes`` (rewrites included)."""
-
-    before: str
-    after: str | None = None
-    codes: tuple[str, ...] = ()
-    #: keyword arguments for migrate_source (e.g. unsafe_fixes=True)
-    options: tuple[tuple[str, object], ...] = ()
-
-
-from . import (  # noqa: E402 - the rule modules import Example from here
+from . import (
     arithmetic,
     available_timezones,
+    dateutil_fed,
     errors,
     escapes,
     fixed_offset,
@@ -45,6 +34,7 @@ from . import (  # noqa: E402 - the rule modules import Example from here
     lmt,
     localize,
     normalize,
+    ordering,
     pytz_attributes,
     replace_wall,
     timetz,
@@ -72,9 +62,11 @@ RULES = (
     type_checks,
     identity,
     arithmetic,
+    ordering,
     replace_wall,
     timetz,
     lmt,
+    dateutil_fed,
     escapes,
     unsupported,
 )

@@ -14,8 +14,7 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
 
 TYPE_CHECKING = False
@@ -172,7 +171,7 @@ def _feeds_normalize(m: Migrator, node: cst.BinaryOperation) -> bool:
     scope = m.enclosing(parent, cst.FunctionDef | cst.Module)
     if scope is None:
         return False
-    cache: dict[int, set[str]] = m.__dict__.setdefault("_normalized_names", {})
+    cache = m.state.normalized_names
     if id(scope) not in cache:
         names: set[str] = set()
 
@@ -640,5 +639,13 @@ EXAMPLES = (
         ),
         codes=_SENT_CODES,
         options=(("unsafe_fixes", True),),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import datetime, timedelta, timezone\n"
+            "\n"
+            "later = datetime.now(timezone.utc) + timedelta(hours=2)\n"
+        )
     ),
 )

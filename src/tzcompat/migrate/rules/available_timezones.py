@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,4 +55,6 @@ EXAMPLES = (
         ),
         codes=("all-timezones", "available-timezones"),
     ),
+    # valid: left alone, nothing reported
+    Example(before="import zoneinfo\n\nknown = key in zoneinfo.available_timezones()\n"),
 )

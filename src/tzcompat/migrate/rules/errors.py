@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -115,7 +114,7 @@ def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
         func = call.func
         if m.ref(func) in ("pytz.timezone", "dateutil.tz.gettz"):
             continue
-        if isinstance(func, cst.Attribute) and func.attr.value in ana.SAFE_METHODS:
+        if isinstance(func, cst.Attribute) and func.attr.value in _facts.SAFE_METHODS:
             continue
         if isinstance(func, cst.Name) and func.value in ("str", "len"):
             continue
@@ -149,7 +148,7 @@ def reference(
 
 REFERENCES = {
     "pytz.UnknownTimeZoneError": reference,
-    **{name: reference for name in ana.TIME_ERRORS},
+    **{name: reference for name in _facts.TIME_ERRORS},
 }
 
 
@@ -178,4 +177,6 @@ EXAMPLES = (
             "unknown-timezone-error",
         ),
     ),
+    # valid: left alone, nothing reported
+    Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
 )

@@ -21,9 +21,9 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from .. import _helpers
-from .._codes import CodeInfo, Finding
+from .._codes import Finding
 from .._project import resolve_relative
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -152,5 +152,17 @@ EXAMPLES = (
             "    render(ZoneInfo('Europe/Paris'))\n"
         ),
         codes=("timezone-to-zoneinfo", "zone-escapes"),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "from .report import render\n"
+            "\n"
+            "\n"
+            "def show():\n"
+            "    render(ZoneInfo('Europe/Paris'))\n"
+        )
     ),
 )

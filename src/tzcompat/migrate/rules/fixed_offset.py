@@ -6,9 +6,9 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
+from . import unsupported, utc
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -79,13 +79,13 @@ def call_fixed_offset(
 ) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) != 1 or shape[1]:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     value = original.args[0].value
     if isinstance(value, cst.Integer) and value.evaluated_value == 0:
-        return m.pytz_utc(original)  # FixedOffset(0) is pytz.utc
+        return utc.pytz_utc(m, original)  # FixedOffset(0) is pytz.utc
     m.report(original, "fixed-offset")
-    m.note_utc_dst(original)
+    utc.note_dst(m, original)
     delta = cst.Call(
         func=m.names.expr("datetime", "timedelta"),
         args=[mk.kwarg("minutes", updated.args[0].value)],
@@ -96,13 +96,13 @@ def call_fixed_offset(
 def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     pos, kws = shape
     names = ["name", "offset"]
     orig_args: dict[str, cst.Arg] = dict(zip(names, pos, strict=False)) | kws
     if set(orig_args) != set(names) or len(pos) + len(kws) != 2:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     keys = [a.keyword.value if a.keyword else "" for a in original.args]
     upd = dict(zip(keys, updated.args, strict=True))
@@ -133,7 +133,7 @@ def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
                 body=offset_u,
                 orelse=cst.Call(func=timedelta, args=[mk.kwarg("seconds", offset_u)]),
             )
-            m.note_utc_dst(original)
+            utc.note_dst(m, original)
             return _fixed(m, either) if unnamed else _fixed(m, either, upd["name"])
 
         return m.mark_or_fix(original, "tzoffset-dynamic", fix)
@@ -143,12 +143,12 @@ def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
         )
     if isinstance(name_o, cst.Name) and name_o.value == "None":
         m.report(original, "fixed-offset")
-        m.note_utc_dst(original)
+        utc.note_dst(m, original)
         return _fixed(m, delta)
     if ana.string_value(name_o) is None:
         m.report(original, "tzoffset-name")
         return None
-    m.note_utc_dst(original)
+    utc.note_dst(m, original)
     return _fixed(m, delta, upd["name"])
 
 
@@ -209,5 +209,13 @@ EXAMPLES = (
         ),
         codes=("tzoffset-dynamic", "utc-dst"),
         options=(("unsafe_fixes", True),),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import timedelta, timezone\n"
+            "\n"
+            "ist = timezone(timedelta(hours=5, minutes=30))\n"
+        )
     ),
 )

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
+from . import unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -33,7 +32,7 @@ def call_enfold(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseE
         return None
     pos, kws = shape
     if not pos or len(pos) > 2 or set(kws) - {"fold"} or (len(pos) == 2 and kws):
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     if len(pos) == 2:
         fold = updated.args[1].value
@@ -58,4 +57,6 @@ EXAMPLES = (
         after="first = dt.replace(fold=0)\n",
         codes=("enfold-to-replace",),
     ),
+    # valid: left alone, nothing reported
+    Example(before="later = dt.replace(fold=1)\n"),
 )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
+from . import unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ NODES = ("SimpleStatementLine",)
 def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) > 1 or shape[1]:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     if not shape[0]:
         m.report(original, "gettz-local")
@@ -110,17 +110,14 @@ def _whole_assignment(m: Migrator, original: cst.Call, updated: cst.Call) -> boo
         root = root.value
     if not isinstance(root, cst.Name):
         return False
-    pending: dict[int, tuple[cst.Call, cst.BaseExpression]] = m.__dict__.setdefault(
-        "_gettz_assignments", {}
-    )
-    pending[id(line)] = (original, updated.args[0].value)
+    m.state.gettz_assignments[id(line)] = (original, updated.args[0].value)
     return True
 
 
 def leave_SimpleStatementLine(
     m: Migrator, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
 ) -> cst.BaseStatement | None:
-    found = m.__dict__.get("_gettz_assignments", {}).pop(id(original), None)
+    found = m.state.gettz_assignments.pop(id(original), None)
     if found is None:
         return None
     call, name = found
@@ -214,4 +211,6 @@ EXAMPLES = (
         codes=("gettz-dynamic",),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from dateutil import parser\n\nwhen = parser.parse('2024-03-10 12:00')\n"),
 )

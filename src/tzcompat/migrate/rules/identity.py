@@ -5,8 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts, _helpers
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ NODES = ("Comparison", "Call")
 def leave_Comparison(
     m: Migrator, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
-    if not m.pytz_world or not ana.identity_test(original):
+    if not m.pytz_world or not ana.identity_test(original) or _probe_guard(m, original):
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     for left, right in zip(operands, operands[1:], strict=False):
@@ -46,6 +46,19 @@ def leave_Comparison(
             fix = (lambda: _by_key(updated)) if len(original.comparisons) == 1 else None
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
+
+
+def _probe_guard(m: Migrator, node: cst.Comparison) -> bool:
+    """The ``dt.tzinfo is tz`` of ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz, ...))``,
+    the zone-probe fix of an earlier run: pytz's own test of a datetime already in the zone."""
+    parent = m.parent(node)
+    if not isinstance(parent, cst.IfExp) or parent.test is not node:
+        return False
+    call = parent.orelse
+    if not isinstance(call, cst.Call):
+        return False
+    func = call.func.attr if isinstance(call.func, cst.Attribute) else call.func
+    return isinstance(func, cst.Name) and func.value == _helpers.LOCALIZE_NAME
 
 
 def _str(node: cst.BaseExpression) -> cst.Call:
@@ -76,7 +89,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     args = original.args
     if (
-        func.attr.value in ana.ASSERT_SAME
+        func.attr.value in _facts.ASSERT_SAME
         and len(args) >= 2
         and not any(a.keyword for a in args[:2])
     ):
@@ -109,4 +122,6 @@ EXAMPLES = (
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
 )

@@ -6,9 +6,8 @@ from __future__ import annotations
 import libcst as cst
 from libcst.codemod.visitors import RemoveImportsVisitor
 
-from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _kinds
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,7 +42,7 @@ NODES = ("Import", "ImportFrom")
 def visit_Import(m: Migrator, node: cst.Import) -> bool:
     for alias in node.names:
         module = cst.helpers.get_full_name_for_node(alias.name) or ""
-        if ana.is_legacy_name(module) or module == "dateutil":
+        if _kinds.is_legacy_name(module) or module == "dateutil":
             asname = alias.asname.name.value if alias.asname else None  # type: ignore[union-attr]
             _schedule_removal(m, module, None, asname)
     return False
@@ -53,10 +52,10 @@ def visit_ImportFrom(m: Migrator, node: cst.ImportFrom) -> bool:
     if node.relative or node.module is None:
         return False
     module = cst.helpers.get_full_name_for_node(node.module) or ""
-    if not (ana.is_legacy_name(module) or module == "dateutil"):
+    if not (_kinds.is_legacy_name(module) or module == "dateutil"):
         return False
     if isinstance(node.names, cst.ImportStar):
-        if ana.is_legacy_name(module):
+        if _kinds.is_legacy_name(module):
             m.report(node, "star-import")
         return False
     for alias in node.names:

@@ -1,12 +1,14 @@
-"""``datetime(..., tzinfo=pytz_zone)``: pytz attached its first (LMT) offset."""
+"""A pytz tzinfo attached as it is with ``tzinfo=``: ``datetime(..., tzinfo=pytz_zone)`` and
+dateutil's ``parse(..., tzinfos={...: pytz_zone})`` gave the zone's first (LMT) offset;
+``x.replace(tzinfo=aware.tzinfo)`` kept ``aware``'s period (one fixed offset) on another wall
+time. ZoneInfo computes the offset of the new wall time in both."""
 
 from __future__ import annotations
 
 import libcst as cst
 
-from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -25,6 +27,18 @@ CODES = (
         ),
         comment="was pytz's LMT offset; ZoneInfo gives the real one",
     ),
+    CodeInfo(
+        "TZM135",
+        "tzinfo-reuse",
+        "marker",
+        "none",
+        message=(
+            "the tzinfo of a datetime aware in a pytz zone is one period (a fixed offset): "
+            "attaching it to another wall time kept that offset, even across a DST change; "
+            "the ZoneInfo attached now gives the offset of the new wall time"
+        ),
+        comment="pytz kept that datetime's fixed offset; ZoneInfo recomputes it",
+    ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = None
@@ -37,7 +51,36 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if m.zone_kind(arg.value) == "zone" and not m.static_zone(arg.value):
                     m.report(original, "lmt")
+                elif _reused(m, arg.value):
+                    m.report(original, "tzinfo-reuse")
+    elif m.qnames(original.func) & _PARSERS:
+        for arg in original.args:
+            if arg.keyword is not None and arg.keyword.value == "tzinfos":
+                values = _values(m, arg.value)
+                if any(m.zone_kind(v) == "zone" and not m.static_zone(v) for v in values):
+                    m.report(original, "lmt", detail="tzinfos=")
     return None
+
+
+#: dateutil's parsers, which attach a ``tzinfos`` zone with replace(tzinfo=)
+_PARSERS = frozenset({"dateutil.parser.parse", "dateutil.parser._parser.parse"})
+
+
+def _values(m: Migrator, node: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values of a dict display (or of the one a name is bound to)."""
+    if isinstance(node, cst.Name):
+        bound = m.single_value(node)
+        node = bound if bound is not None else node
+    if isinstance(node, cst.Dict):
+        return [e.value for e in node.elements if isinstance(e, cst.DictElement)]
+    return []
+
+
+def _reused(m: Migrator, node: cst.BaseExpression) -> bool:
+    """``aware.tzinfo`` of a datetime that may be aware in a pytz zone with DST."""
+    return (
+        isinstance(node, cst.Attribute) and node.attr.value == "tzinfo" and m.zone_aware(node.value)
+    )
 
 
 def _makes_datetime(m: Migrator, func: cst.BaseExpression) -> bool:
@@ -47,7 +90,7 @@ def _makes_datetime(m: Migrator, func: cst.BaseExpression) -> bool:
         return True
     qnames = m.qnames(func)
     if qnames:
-        return bool(qnames & ana.DATETIME_MAKERS)
+        return bool(qnames & _facts.DATETIME_MAKERS)
     # not an import: a local function or class takes tzinfo= for its own purposes
     return isinstance(func, cst.Attribute) and func.attr.value in ("datetime", "time")
 
@@ -67,5 +110,34 @@ EXAMPLES = (
             "d = datetime(2020, 1, 1, tzinfo=ZoneInfo('America/New_York'))\n"
         ),
         codes=("timezone-to-zoneinfo", "lmt"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def later(naive, hours):\n"
+            "    aware = pytz.timezone('Europe/Paris').localize(naive)\n"
+            "    return naive.replace(hour=hours, tzinfo=aware.tzinfo)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def later(naive, hours):\n"
+            "    aware = _tz_localize(naive, ZoneInfo('Europe/Paris'))\n"
+            "    # tzcompat-migrate[tzinfo-reuse]: pytz kept that datetime's fixed offset; "
+            "ZoneInfo recomputes it\n"
+            "    return naive.replace(hour=hours, tzinfo=aware.tzinfo)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "tzinfo-reuse"),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import datetime\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "when = datetime(2024, 1, 1, tzinfo=ZoneInfo('Europe/Paris'))\n"
+        )
     ),
 )

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .. import _analysis as ana
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
+from . import type_checks, unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -50,36 +49,8 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     result = call_localize(m, original, updated)
     if result is not None:
-        duck_typed_by_exception(m, original)
+        type_checks.duck_typed_by_exception(m, original)
     return result
-
-
-def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
-    """``try: tz.localize(...) except AttributeError:`` (or ``.normalize()``): the handler was
-    the test for "not a pytz zone" and never runs once the call is rewritten (APScheduler's
-    convert_to_datetime)."""
-    node = m.parent(call)
-    while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
-        node = m.parent(node)
-    if not isinstance(node, cst.Try):
-        return
-    for handler in node.handlers:
-        kinds = handler.type
-        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-        if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
-            method = call.func.attr.value if isinstance(call.func, cst.Attribute) else "localize"
-            detail = f"except AttributeError around .{method}()"
-            if not m.options.unsafe_fixes:
-                m.report(call, "duck-typing", detail=detail)
-            else:
-                # the helpers raise NotImplementedError for a tzinfo that is not a zone (a bare
-                # tzinfo()), where pytz's missing method raised AttributeError: type_checks
-                # widens the handler and reports the fix there
-                widen: dict[int, tuple[cst.Call, str]] = m.__dict__.setdefault(
-                    "_widen_handlers", {}
-                )
-                widen.setdefault(id(handler), (call, detail))
-            return
 
 
 def zone_method_call(
@@ -94,7 +65,7 @@ def zone_method_call(
     if not ok:
         if m.pytz_world and m.from_project(func.value):
             # a project object the codemod cannot trace: may be a pytz zone today
-            m.report(original, "pytz-method", detail=f".{func.attr.value}")
+            unsupported.pytz_method(m, original, func.attr.value)
         return None
     return kind, mk.plain_args(original)
 
@@ -105,7 +76,7 @@ def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
         return None
     kind, shape = found
     if shape is None or not _localize_shape(*shape):
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     receiver = updated.func.value  # type: ignore[attr-defined]
     dt = updated.args[0].value
@@ -166,5 +137,14 @@ EXAMPLES = (
             "aware = datetime(2020, 1, 1).replace(tzinfo=timezone.utc)\n"
         ),
         codes=("localize-to-helper", "utc-to-timezone-utc", "utc-dst"),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "import gettext\n"
+            "\n"
+            "translations = gettext.translation('app')\n"
+            "text = translations.localize(raw)\n"
+        )
     ),
 )

@@ -7,10 +7,10 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
-from .localize import duck_typed_by_exception, zone_method_call
+from . import type_checks, unsupported
+from .localize import zone_method_call
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         return None
     result = call_normalize(m, original, updated)
     if result is not None:
-        duck_typed_by_exception(m, original)
+        type_checks.duck_typed_by_exception(m, original)
     return result
 
 
@@ -95,11 +95,11 @@ def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Ba
         return None
     kind, shape = found
     if shape is None:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     pos, kws = shape
     if len(pos) != 1 or (kws and (kind not in ("utc", "fixed") or set(kws) - {"is_dst"})):
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     receiver = updated.func.value  # type: ignore[attr-defined]
     arg_o = original.args[0].value
@@ -238,4 +238,6 @@ EXAMPLES = (
         ),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="import pytz\nimport unicodedata\n\ntext = unicodedata.normalize('NFC', raw)\n"),
 )

@@ -6,8 +6,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -106,8 +106,8 @@ def _str(node: cst.BaseExpression) -> cst.Call:
 
 def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
     receiver = node.value
-    if attr in ana.PYTZ_PRIVATE or (
-        attr in ana.PYTZ_PRIVATE_WEAK
+    if attr in _facts.PYTZ_PRIVATE or (
+        attr in _facts.PYTZ_PRIVATE_WEAK
         and m.tz_like(receiver)
         and not (isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"))
     ):
@@ -145,4 +145,6 @@ EXAMPLES = (
         codes=("zone-attribute",),
         options=(("unsafe_fixes", True),),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from zoneinfo import ZoneInfo\n\nname = ZoneInfo('Europe/Paris').key\n"),
 )

@@ -11,8 +11,7 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -144,5 +143,13 @@ EXAMPLES = (
             "naive = _tz_localize(naive, tz).replace(tzinfo=None)\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper"),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "stamp = datetime.now(timezone.utc).replace(microsecond=0)\n"
+        )
     ),
 )

@@ -13,8 +13,7 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -133,5 +132,11 @@ EXAMPLES = (
             "zone-attribute",
         ),
         options=(("unsafe_fixes", True),),
+    ),
+    # valid: left alone, nothing reported
+    Example(
+        before=(
+            "from datetime import datetime, timezone\n\nt = datetime.now(timezone.utc).timetz()\n"
+        )
     ),
 )

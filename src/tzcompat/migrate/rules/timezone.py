@@ -5,9 +5,9 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .._spec import CodeInfo, Example
 from . import _build as mk
+from . import unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ NODES = ()
 def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) != 1 or shape[1]:
-        m.report(original, "call-shape", detail=ana.source(original.func))
+        unsupported.call_shape(m, original)
         return None
     key = ana.string_value(original.args[0].value)
     arg = updated.args[0]
@@ -111,4 +111,6 @@ EXAMPLES = (
         ),
         codes=("timezone-key",),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\n"),
 )

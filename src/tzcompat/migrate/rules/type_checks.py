@@ -6,8 +6,9 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts
+from .._spec import CodeInfo, Example
+from . import unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,6 +53,16 @@ CODES = (
         ),
     ),
     CodeInfo(
+        "TZM210",
+        "annotation-tzinfo",
+        "note",
+        message=(
+            "pytz's zone class in an annotation rewritten to datetime.tzinfo (the module "
+            "imports without pytz); code that validates by annotation (pydantic, attrs "
+            "validators, typeguard) now accepts any tzinfo"
+        ),
+    ),
+    CodeInfo(
         "TZM108",
         "is-dst-ignored",
         "marker",
@@ -83,7 +94,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
         attr = ana.string_value(args[1].value)
         if attr in ("zone", "localize", "normalize") and _fixed_before(m, original, name):
             return None  # the unsafe fix of an earlier run: it already accepts ZoneInfo
-        if attr in ana.PYTZ_ATTRS or attr in ana.PYTZ_PRIVATE:
+        if attr in _facts.PYTZ_ATTRS or attr in _facts.PYTZ_PRIVATE:
             fix = _duck_fix(m, updated, name, attr) if isinstance(func, cst.Name) else None
             return m.mark_or_fix(original, "duck-typing", fix, detail=f"{name}(..., {attr!r})")
     elif "pytz" in name.lower() and name.lower().lstrip("_").startswith(("is_", "treat_")):
@@ -93,12 +104,42 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return None
 
 
+def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
+    """``try: tz.localize(...) except AttributeError:`` (or ``.normalize()``): the handler was
+    the test for "not a pytz zone" and never runs once the call is rewritten (APScheduler's
+    convert_to_datetime)."""
+    node = m.parent(call)
+    while node is not None and not isinstance(node, cst.Try | cst.FunctionDef | cst.Module):
+        node = m.parent(node)
+    if not isinstance(node, cst.Try):
+        return
+    for handler in node.handlers:
+        kinds = handler.type
+        names = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
+        if any(isinstance(n, cst.Name) and n.value == "AttributeError" for n in names):
+            method = call.func.attr.value if isinstance(call.func, cst.Attribute) else "localize"
+            detail = f"except AttributeError around .{method}()"
+            if not m.options.unsafe_fixes:
+                m.report(call, "duck-typing", detail=detail)
+            else:
+                # the helpers raise NotImplementedError for a tzinfo that is not a zone (a bare
+                # tzinfo()), where pytz's missing method raised AttributeError: type_checks
+                # widens the handler and reports the fix there (leave_ExceptHandler)
+                m.state.widen_handlers.setdefault(id(handler), (call, detail))
+            return
+
+
+def type_object(m: Migrator, node: cst.CSTNode, detail: str) -> None:
+    """``type(pytz.utc)`` and the like: a test of pytz's class (the utc rule asks)."""
+    m.report(node, "pytz-type-check", detail=detail)
+
+
 def leave_ExceptHandler(
     m: Migrator, original: cst.ExceptHandler, updated: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
-    """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (localize.py
+    """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (duck_typed_by_exception
     reports it): the handler also catches NotImplementedError."""
-    found = m.__dict__.get("_widen_handlers", {}).get(id(original))
+    found = m.state.widen_handlers.get(id(original))
     if found is None or updated.type is None:
         return None
     call, detail = found
@@ -190,10 +231,14 @@ def reference(
     """``pytz.BaseTzInfo`` and friends: marked; in an ``isinstance``/``issubclass`` test the
     unsafe fix writes the stdlib classes instead."""
     if not _type_test_argument(m, original):
-        if q in ana.PYTZ_TYPES:
+        if q in _facts.PYTZ_TYPES and m.enclosing(original, cst.Annotation) is not None:
+            m.report(original, "annotation-tzinfo", kind="note")
+            new = m.names.expr("datetime", "tzinfo")
+            return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        if q in _facts.PYTZ_TYPES:
             m.report(original, "pytz-type-check")
         else:
-            m.report(original, "unsupported", detail=q)
+            unsupported.no_equivalent(m, original, q)
         return updated
 
     def fix() -> cst.BaseExpression:
@@ -325,4 +370,25 @@ EXAMPLES = (
         codes=("duck-typing", "localize-to-helper", "localize-receiver"),
         options=(("unsafe_fixes", True),),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from dataclasses import dataclass\n"
+            "\n"
+            "@dataclass\n"
+            "class Schedule:\n"
+            "    zone: pytz.BaseTzInfo\n"
+        ),
+        after=(
+            "from dataclasses import dataclass\n"
+            "from datetime import tzinfo\n"
+            "\n"
+            "@dataclass\n"
+            "class Schedule:\n"
+            "    zone: tzinfo\n"
+        ),
+        codes=("annotation-tzinfo",),
+    ),
+    # valid: left alone, nothing reported
+    Example(before="from zoneinfo import ZoneInfo\n\nok = isinstance(value, ZoneInfo)\n"),
 )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from .._codes import CodeInfo
-from . import Example
+from .. import _analysis as ana
+from .._spec import CodeInfo, Example
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -53,6 +53,22 @@ def reference(
     return updated
 
 
+# The other rules report these codes through the functions below (this rule owns them).
+def no_equivalent(m: Migrator, node: cst.CSTNode, name: str) -> None:
+    """``name`` (a pytz/dateutil.tz name or call) has no stdlib equivalent."""
+    m.report(node, "unsupported", detail=name)
+
+
+def call_shape(m: Migrator, call: cst.Call) -> None:
+    """A call of a pytz/dateutil.tz name whose arguments no rule rewrites."""
+    m.report(call, "call-shape", detail=ana.source(call.func))
+
+
+def pytz_method(m: Migrator, call: cst.Call, method: str) -> None:
+    """``.localize()``/``.normalize()`` on a project object the codemod cannot trace."""
+    m.report(call, "pytz-method", detail=f".{method}")
+
+
 EXAMPLES = (
     Example(
         before=("from dateutil import tz\nlocal = tz.tzlocal()\n"),
@@ -74,4 +90,6 @@ EXAMPLES = (
         ),
         codes=("call-shape",),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from dateutil import parser\n\nwhen = parser.isoparse(text)\n"),
 )

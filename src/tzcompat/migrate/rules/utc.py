@@ -6,8 +6,9 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
-from .._codes import CodeInfo
-from . import Example
+from .. import _facts
+from .._spec import CodeInfo, Example
+from . import type_checks, unsupported
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -61,11 +62,28 @@ REWRITE = "utc-to-timezone-utc"
 NODES = ("Comparison",)
 
 
+def pytz_utc(m: Migrator, node: cst.CSTNode) -> cst.BaseExpression:
+    """What ``pytz.utc`` becomes: ``ZoneInfo("UTC")`` where pytz.timezone(name) may be
+    handed "UTC" (pytz gave pytz.utc itself then), else ``timezone.utc``."""
+    if m.utc_zone:
+        m.report(node, "utc-zoneinfo", kind="note")
+        key = cst.SimpleString(m.quote + "UTC" + m.quote)
+        return cst.Call(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[cst.Arg(key)])
+    note_dst(m, node)
+    return m.utc()
+
+
+def note_dst(m: Migrator, node: cst.CSTNode) -> None:
+    """The utc-dst note, once per module: the same edge for every UTC/fixed object."""
+    if not any(f.code == "utc-dst" for f in m.findings):
+        m.report(node, "utc-dst", kind="note")
+
+
 def call_tzutc(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if original.args:
-        m.report(original, "unsupported", detail="dateutil.tz.tzutc")
+        unsupported.no_equivalent(m, original, "dateutil.tz.tzutc")
         return None
-    m.note_utc_dst(original)
+    note_dst(m, original)
     return m.utc()
 
 
@@ -76,12 +94,12 @@ def reference(
     arg = m.parent(original)
     call = m.parent(arg) if isinstance(arg, cst.Arg) else None
     if isinstance(call, cst.Call) and ana.source(call.func) == "type":
-        m.report(original, "pytz-type-check", detail=f"type({q})")
+        type_checks.type_object(m, original, f"type({q})")
     if q == "dateutil.tz.UTC":
-        m.note_utc_dst(original)
+        note_dst(m, original)
         new = m.utc()
     else:
-        new = m.pytz_utc(original)
+        new = pytz_utc(m, original)
     return new.with_changes(lpar=updated.lpar, rpar=updated.rpar)
 
 
@@ -91,7 +109,7 @@ def leave_Comparison(
     """Identity/equality with a UTC object: the answer depends on the library."""
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     if ana.identity_test(original) and any(
-        m.ref(o) in ana.UTC_REFS
+        m.ref(o) in _facts.UTC_REFS
         or (isinstance(o, cst.Call) and m.ref(o.func) == "dateutil.tz.tzutc")
         for o in operands
     ):
@@ -122,4 +140,6 @@ EXAMPLES = (
         ),
         codes=("utc-to-timezone-utc", "utc-identity", "utc-dst"),
     ),
+    # valid: left alone, nothing reported
+    Example(before="from datetime import datetime, timezone\n\nnow = datetime.now(timezone.utc)\n"),
 )
