@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tzcompat
 
+from .. import _needs
 from ..core._helpers import state_at as stdlib_state_at
 from ..core._helpers import stdlib_changes
 from .conftest import cli
@@ -357,7 +358,7 @@ def test_odd_command_lines_never_raise(argv: list[str]) -> None:
 
 
 def test_migrate_counts_errors_in_words(tmp_path) -> None:  # noqa: ANN001
-    pytest.importorskip("libcst")
+    _needs.module("libcst")
     (tmp_path / "bad.py").write_text("import pytz\ndef f(:\n")
     status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path / "bad.py"))
     # Files that cannot be parsed make the run exit 2 (docs/codemod-ci.md: exit codes).

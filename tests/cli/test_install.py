@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from .. import _needs
+
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 
@@ -135,7 +137,7 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         names = _requirement_closure(["hatchling", "tzdata"])
     except importlib.metadata.PackageNotFoundError as exc:
-        pytest.skip(f"the offline build needs hatchling and tzdata installed here: {exc}")
+        _needs.need(f"hatchling and tzdata for the offline build ({exc})")
     out = tmp_path_factory.mktemp("wheels")
     for name in names:
         _wheel_of_installed(name, out)

@@ -17,7 +17,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
 
-from .conftest import missing
+from .. import _needs
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 
@@ -28,7 +28,7 @@ def browser() -> str:
         found = shutil.which(name)
         if found:
             return found
-    missing("no Chromium found (Debian: apt-get install chromium)")
+    _needs.not_here("no Chromium here", "apt-get install chromium (Debian)")
     raise AssertionError("unreachable")
 
 

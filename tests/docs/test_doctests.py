@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+from .. import _needs
 from ._pages import DOCS, ROOT, blocks, is_session, pages
 
 PAGES = pages()
@@ -113,7 +114,7 @@ def test_docstring_examples_pass(module):
 def test_migration_guide_helper_module_runs():
     """The guide shows the helper module the codemod writes as code (not a session): run it
     and check its localize/normalize against the real pytz on the same instants."""
-    pytz = pytest.importorskip("pytz")
+    pytz = _needs.module("pytz")
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
