@@ -27,7 +27,7 @@ from . import _cache, _project, _report
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
-    "(or, in a tzcompat checkout: pip install '.[migrate]')"
+    "(or, in a tzcompat checkout: pip install -e '.[migrate]')"
 )
 
 # Directories that never hold code to migrate (tooling, caches, installed packages).
