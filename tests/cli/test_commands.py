@@ -288,7 +288,8 @@ def test_version() -> None:
 
 def test_demo_runs_on_the_default_data() -> None:
     status, out, err = cli()
-    assert status == 0 and err == ""
+    # stderr: at most the note that the tzdata package is newer (tests/cli/test_edges.py)
+    assert status == 0 and all(" note: " in line for line in err.splitlines())
     assert f"{len(tzcompat.available_timezones())} zones" in out.splitlines()[0]
     now = datetime.now(timezone.utc)
     ny = [line for line in out.splitlines() if "America/New_York" in line][0]

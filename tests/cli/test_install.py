@@ -79,7 +79,7 @@ def test_migrate_help_without_libcst(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("import pytz\n")
     done = run(sys.executable, "-m", "tzcompat", "migrate", str(tmp_path / "a.py"), env=env)
     assert done.returncode == 2 and "needs LibCST" in done.stderr
-    assert "pip install '.[migrate]'" in done.stderr
+    assert "pip install -e '.[migrate]'" in done.stderr  # keeps the editable install
     done = run(sys.executable, "-m", "tzcompat", "migrate", "--bogus", env=env)
     assert done.returncode == 2 and "error:" in done.stderr and "LibCST" not in done.stderr
 

@@ -9,9 +9,21 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
-from ._zones import UsageError
+# Importing the lookup reads PYTHONTZPATH and warns about relative entries (as the stdlib
+# does). Python would print that as a raw "sys:1: InvalidTZPathWarning: ..." line; main()
+# prints it as one line of its own instead. Other warnings are shown as usual.
+with warnings.catch_warnings(record=True) as _caught:
+    warnings.simplefilter("default")
+    from ._zones import UsageError
+_PENDING = []
+for _w in _caught:
+    if _w.category.__name__ == "InvalidTZPathWarning":
+        _PENDING.append(str(_w.message))
+    else:
+        warnings.showwarning(_w.message, _w.category, _w.filename, _w.lineno)
 
 __all__ = ["main"]
 
@@ -171,6 +183,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if prog is None:
         prog = _invoked_name() if argv is None else "tzcompat"
     argv = list(sys.argv[1:] if argv is None else argv)
+    while _PENDING:
+        print(f"{prog}: warning: {one_line(_PENDING.pop(0))} (they are ignored)",
+              file=sys.stderr)
     status = _dispatch(argv, prog)
     if status is not None:
         return status

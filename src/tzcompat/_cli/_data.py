@@ -124,25 +124,31 @@ def _age(modified: float | None, now: float) -> str:
     return f"{day} ({days} days ago)" if days != 1 else f"{day} (1 day ago)"
 
 
-def cmd_data(args: argparse.Namespace) -> int:
-    found = sources()
-    newer = newer_than_used(found)
+def newer_warnings(found: list[dict[str, Any]]) -> list[str]:
+    """One line for each source present that is newer than the data in use, with the fix."""
     used = next((s for s in found if s["in_use"]), None)
     warnings = []
-    for s in newer:
+    for s in newer_than_used(found):
         fix = ('PYTHONTZPATH="" (an empty search path) makes tzcompat use it'
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
         warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
+    return warnings
+
+
+def cmd_data(args: argparse.Namespace) -> int:
+    found = sources()
+    used = next((s for s in found if s["in_use"]), None)
+    warnings = newer_warnings(found)
     if args.json:
         now = time.time()
         _dump({"sources": [{**s, "modified": _iso_time(s["modified"]),
                             "age_days": None if s["modified"] is None
                             else int((now - s["modified"]) // 86400)} for s in found],
                "in_use": used["path"] if used else None, "warnings": warnings})
-        return 0
+        return 0 if used else 1
     now = time.time()
     print(f"{'':2}{'source':8} {'version':8} {'modified':28} path")
     for s in found:
@@ -154,7 +160,7 @@ def cmd_data(args: argparse.Namespace) -> int:
           else "no zone data in use: pip install tzdata, or set PYTHONTZPATH")
     for text in warnings:
         print(f"{args.prog}: warning: {text}", file=_stderr())
-    return 0
+    return 0 if used else 1  # no data at all: a query that found nothing
 
 
 def _stderr() -> IO[str]:
@@ -263,6 +269,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if missing:
             raise UsageError(f"unknown time zone {missing[0]!r} in both {a.spec} and {b.spec}")
     else:
+        for side, label in ((a, "A"), (b, "B")):
+            if not side.keys():  # a directory that is not a zoneinfo tree: nothing to compare
+                raise UsageError(f"{label} ({side.spec}) holds no time zone files; give a "
+                                 f"zoneinfo directory, or one of {', '.join(_NAMES)}")
         keys = sorted(a.keys() | b.keys())
     zones: list[dict[str, Any]] = []
     only_a: list[str] = []
