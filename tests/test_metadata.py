@@ -43,3 +43,31 @@ def test_tag_scheme_is_documented() -> None:
     version = re.search(r'^version = "([^"]+)"', _table("project"), re.M)
     assert version is not None
     assert f"`v` + that version (`v{version.group(1)}`)" in CONTRIBUTING
+
+
+def _layout() -> str:
+    return CONTRIBUTING.split("## Layout and ownership\n```\n", 1)[1].split("```", 1)[0]
+
+
+def test_contributing_layout_matches_the_tree() -> None:
+    """Every module and package of src/tzcompat, every test directory and benchmark is in
+    CONTRIBUTING.md's layout, and every path the layout names exists."""
+    layout = _layout()
+    missing = []
+    src = ROOT / "src" / "tzcompat"
+    for entry in sorted(src.iterdir()):
+        if entry.name == "__pycache__":
+            continue
+        name = f"src/tzcompat/{entry.name}" + ("/" if entry.is_dir() else "")
+        if name not in layout:
+            missing.append(name)
+    for entry in sorted((ROOT / "tests").iterdir()):
+        if entry.is_dir() and entry.name != "__pycache__" and f"tests/{entry.name}" not in layout:
+            missing.append(f"tests/{entry.name}")
+    for entry in sorted((ROOT / "benchmarks").glob("*.py")):
+        if entry.stem not in layout:
+            missing.append(f"benchmarks/{entry.name}")
+    assert not missing, f"CONTRIBUTING.md's layout lacks {missing}"
+    named = re.findall(r"(?:^|[\s,(])((?:src|tests|compat|docs|benchmarks)/[\w./]*)", layout)
+    stale = [n for n in named if not (ROOT / n.rstrip(",.")).exists()]
+    assert not stale, f"CONTRIBUTING.md's layout names what does not exist: {stale}"
