@@ -65,11 +65,12 @@ def not_here(fact: str, how: str | None = None) -> NoReturn:
     _skip(f"{fact}; {ENABLE} {how}")
 
 
-def executable(name: str, how: str = TEST_EXTRA) -> str:
+def executable(name: str, how: str = TEST_EXTRA + " (in an activated virtual environment)"
+               ) -> str:
     """The path of the program ``name`` on PATH, or :func:`need` it."""
     import shutil
 
     found = shutil.which(name)
     if found is None:
-        need(f"the program {name}", how)
+        need(f"the program {name} on PATH", how)
     return found
