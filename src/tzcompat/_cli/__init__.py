@@ -30,8 +30,9 @@ __all__ = ["main"]
 _DESCRIPTION = ("Inspect time zones on the data tzcompat uses (system zoneinfo or the tzdata "
                 "package), and run the pytz/dateutil.tz migration tools. With no command: a "
                 "short summary of the data and a few zones.")
-_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing or diff finds "
-           "differences, 2 for bad input (reported in one line on stderr).")
+_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing, diff finds "
+           "differences or data finds no zone data in use, 2 for bad input (reported in one "
+           "line on stderr).")
 
 
 def one_line(text: str) -> str:
