@@ -1,7 +1,9 @@
-"""Shared test configuration: hypothesis profiles.
+"""Shared test configuration: hypothesis profiles, and the summary of skipped tests.
 
 ``ci`` (the default) keeps the whole suite well under CI's budget; set
-``TZCOMPAT_HYPOTHESIS_PROFILE=deep`` for a long differential run.
+``TZCOMPAT_HYPOTHESIS_PROFILE=deep`` for a long differential run. A test skips only through
+tests/_needs.py, whose reasons name the command that enables the test; the end of the run lists
+them once each, with how many tests each one skipped.
 """
 
 import os
@@ -28,3 +30,18 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 settings.load_profile(os.environ.get("TZCOMPAT_HYPOTHESIS_PROFILE", "ci"))
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    counts: dict[str, int] = {}
+    for report in skipped:
+        longrepr = report.longrepr
+        reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        counts[reason] = counts.get(reason, 0) + 1
+    terminalreporter.section("skipped tests and how to run them")
+    for reason, n in sorted(counts.items()):
+        terminalreporter.write_line(f"{n} skipped: {reason}")

@@ -15,13 +15,15 @@ import pytest
 import tzcompat
 from tzcompat._cli import main
 
+from .. import _needs
+
 
 def data_root() -> str:
     """A zoneinfo directory with zone.tab: the system's, else the tzdata package's."""
     for root in ("/usr/share/zoneinfo", "/usr/lib/zoneinfo", "/usr/share/lib/zoneinfo"):
         if all(os.path.isfile(os.path.join(root, f)) for f in ("UTC", "zone.tab", "iso3166.tab")):
             return root
-    tzdata = pytest.importorskip("tzdata", reason="no system zoneinfo and no tzdata package")
+    tzdata = _needs.module("tzdata", reason="no system zoneinfo here")
     return str(Path(tzdata.__file__).parent / "zoneinfo")
 
 

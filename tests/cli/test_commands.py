@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import tzcompat
 
+from .. import _needs
 from ..core._helpers import state_at as stdlib_state_at
 from ..core._helpers import stdlib_changes
 from .conftest import cli
@@ -287,7 +288,8 @@ def test_version() -> None:
 
 def test_demo_runs_on_the_default_data() -> None:
     status, out, err = cli()
-    assert status == 0 and err == ""
+    # stderr: at most the note that the tzdata package is newer (tests/cli/test_edges.py)
+    assert status == 0 and all(" note: " in line for line in err.splitlines())
     assert f"{len(tzcompat.available_timezones())} zones" in out.splitlines()[0]
     now = datetime.now(timezone.utc)
     ny = [line for line in out.splitlines() if "America/New_York" in line][0]
@@ -357,7 +359,7 @@ def test_odd_command_lines_never_raise(argv: list[str]) -> None:
 
 
 def test_migrate_counts_errors_in_words(tmp_path) -> None:  # noqa: ANN001
-    pytest.importorskip("libcst")
+    _needs.module("libcst")
     (tmp_path / "bad.py").write_text("import pytz\ndef f(:\n")
     status, _, err = cli("migrate", "--check", "--jobs", "1", str(tmp_path / "bad.py"))
     # Files that cannot be parsed make the run exit 2 (docs/codemod-ci.md: exit codes).

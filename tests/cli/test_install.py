@@ -23,6 +23,8 @@ from pathlib import Path
 
 import pytest
 
+from .. import _needs
+
 ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "src"
 
@@ -77,7 +79,7 @@ def test_migrate_help_without_libcst(tmp_path: Path) -> None:
     (tmp_path / "a.py").write_text("import pytz\n")
     done = run(sys.executable, "-m", "tzcompat", "migrate", str(tmp_path / "a.py"), env=env)
     assert done.returncode == 2 and "needs LibCST" in done.stderr
-    assert "pip install '.[migrate]'" in done.stderr
+    assert "pip install -e '.[migrate]'" in done.stderr  # keeps the editable install
     done = run(sys.executable, "-m", "tzcompat", "migrate", "--bogus", env=env)
     assert done.returncode == 2 and "error:" in done.stderr and "LibCST" not in done.stderr
 
@@ -135,7 +137,7 @@ def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     try:
         names = _requirement_closure(["hatchling", "tzdata"])
     except importlib.metadata.PackageNotFoundError as exc:
-        pytest.skip(f"the offline build needs hatchling and tzdata installed here: {exc}")
+        _needs.need(f"hatchling and tzdata for the offline build ({exc})")
     out = tmp_path_factory.mktemp("wheels")
     for name in names:
         _wheel_of_installed(name, out)

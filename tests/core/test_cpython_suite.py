@@ -8,15 +8,21 @@ import sys
 import sysconfig
 from pathlib import Path
 
-import pytest
+from .. import _needs
 
 HERE = Path(__file__).resolve().parent
 SUITE = os.path.join(sysconfig.get_paths()["stdlib"], "test", "test_zoneinfo")
 
 
-@pytest.mark.skipif(not os.path.isfile(os.path.join(SUITE, "test_zoneinfo.py")),
-                    reason="this Python was installed without its test package")
+def _need_suite() -> None:
+    if not os.path.isfile(os.path.join(SUITE, "test_zoneinfo.py")):
+        _needs.not_here("this Python was installed without its test package",
+                        "a Python with its test package (pyenv and python.org builds have it; "
+                        "Debian: apt-get install libpython3-testsuite)")
+
+
 def test_cpython_zoneinfo_suite_passes() -> None:
+    _need_suite()
     # A fresh interpreter: the suite swaps modules in sys.modules and resets TZPATH.
     res = subprocess.run(
         [sys.executable, str(HERE / "run_cpython_suite.py"), SUITE],
@@ -28,9 +34,8 @@ def test_cpython_zoneinfo_suite_passes() -> None:
     assert int(summary.split()[0]) >= 200, summary  # the suite really ran
 
 
-@pytest.mark.skipif(not os.path.isfile(os.path.join(SUITE, "test_zoneinfo.py")),
-                    reason="this Python was installed without its test package")
 def test_cpython_zoneinfo_suite_passes_on_the_pure_python_base() -> None:
+    _need_suite()
     # tzcompat.ZoneInfo derives from the pure-Python stdlib class when _zoneinfo is missing.
     code = ("import runpy, sys\n"
             "sys.modules['_zoneinfo'] = None\n"

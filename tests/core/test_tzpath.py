@@ -15,6 +15,7 @@ import pytest
 
 import tzcompat
 
+from .. import _needs
 from ._helpers import ALL_KEYS, SYSTEM_ROOT, both_tzpath, run_python, zone_bytes
 
 # --------------------------------------------------------------------------------------
@@ -210,7 +211,7 @@ def test_directory_key_in_tzpath_is_not_found(zroot):
 )
 def test_special_system_keys_load_like_stdlib(key):
     if SYSTEM_ROOT is None or not os.path.isfile(os.path.join(SYSTEM_ROOT, key)):
-        pytest.skip("no system file")
+        _needs.not_here(f"the system file {key}", "apt-get install tzdata")
     with both_tzpath([SYSTEM_ROOT]):
         ours = tzcompat.ZoneInfo.no_cache(key)
         ref = zoneinfo.ZoneInfo.no_cache(key)
@@ -390,8 +391,9 @@ def _system_version():
     return first.split()[2]
 
 
-@pytest.mark.skipif(SYSTEM_ROOT is None, reason="no system zoneinfo")
 def test_source_and_version_system():
+    if SYSTEM_ROOT is None:
+        _needs.not_here("a system zoneinfo directory", "apt-get install tzdata")
     tzcompat.reset_tzpath([SYSTEM_ROOT])
     z = tzcompat.ZoneInfo.no_cache("America/New_York")
     assert z.source == os.path.join(SYSTEM_ROOT, "America/New_York")

@@ -20,6 +20,8 @@ import pytest
 
 import tzcompat.dateutil as ours
 
+from .. import _needs
+
 PAIRS = ["tzfile", "tzutc", "tzoffset", "tzlocal", "tzstr", "tzrange", "tzrangebase"]
 SRC = os.path.dirname(os.path.dirname(ours.__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -144,7 +146,7 @@ KEYS = [
 
 @pytest.fixture(scope="module")
 def pd():
-    return pytest.importorskip("pandas")
+    return _needs.module("pandas")
 
 
 def _pair(key: str):
@@ -270,7 +272,7 @@ def check_pandas_utc() -> None:
 
 @pytest.mark.parametrize("key", KEYS)
 def test_pyarrow_same_as_with_real_dateutil(key):
-    pa = pytest.importorskip("pyarrow")
+    pa = _needs.module("pyarrow")
     zr, zo = _pair(key)
     assert pa.lib.tzinfo_to_string(zo) == pa.lib.tzinfo_to_string(zr)
     walls = _transition_walls(key)
@@ -287,7 +289,7 @@ def test_pyarrow_same_as_with_real_dateutil(key):
     assert [d.astimezone(zr).isoformat() for d in got_r] == [
         d.astimezone(zo).isoformat() for d in got_o]
     # pandas -> arrow -> pandas keeps the zone name both ways.
-    pd = pytest.importorskip("pandas")
+    pd = _needs.module("pandas")
     for z in (zr, zo):
         table = pa.Table.from_pandas(pd.DataFrame(
             {"t": pd.date_range("2021-03-01", periods=20, freq="11h", tz=z)}))
@@ -295,7 +297,7 @@ def test_pyarrow_same_as_with_real_dateutil(key):
 
 
 def test_pyarrow_other_classes():
-    pa = pytest.importorskip("pyarrow")
+    pa = _needs.module("pyarrow")
     for make in (lambda m: m.tzutc(), lambda m: m.tzoffset("X", 5400),
                  lambda m: m.tzoffset(None, -3600), lambda m: m.tzstr("EST5EDT"),
                  lambda m: m.tzlocal()):

@@ -2,8 +2,8 @@
 
 CI (.ci/run) builds the site once with warnings as errors and points TZCOMPAT_DOCS_HTML at
 it; otherwise the site is built here, into a temporary directory, with the same flags. Sphinx
-comes with the ``docs`` extra: without it the site tests skip, except with
-TZCOMPAT_REQUIRE_DOCS=1 (as .ci/run sets it) or CI=true, where a missing tool is a failure.
+comes with the test extra (which includes the ``docs`` extra); a missing tool goes through
+tests/_needs.py (a failure under CI).
 """
 
 from __future__ import annotations
@@ -15,20 +15,15 @@ from pathlib import Path
 
 import pytest
 
+from .. import _needs
+from .._fetch import locked
 from ._pages import DOCS
 
 SPHINX_FLAGS = ["-W", "--keep-going", "-n", "-q", "-b", "html"]
 
 
-def in_ci() -> bool:
-    return any(os.environ.get(name, "").lower() in ("1", "true", "yes")
-               for name in ("TZCOMPAT_REQUIRE_DOCS", "CI"))
-
-
-def missing(what: str) -> None:
-    if in_ci():
-        pytest.fail(f"{what} (required with TZCOMPAT_REQUIRE_DOCS=1 or CI=true)")
-    pytest.skip(what)
+def missing(what: str, how: str = _needs.TEST_EXTRA) -> None:
+    _needs.need(what, how)
 
 
 @pytest.fixture(scope="session")
@@ -43,11 +38,17 @@ def site(tmp_path_factory) -> Path:
         import myst_parser  # noqa: F401
         import sphinx  # noqa: F401
     except ImportError:
-        missing("the docs extra is not installed: pip install -e '.[docs]'")
-    out = tmp_path_factory.mktemp("site") / "html"
-    proc = subprocess.run(
-        [sys.executable, "-m", "sphinx", *SPHINX_FLAGS, str(DOCS), str(out)],
-        capture_output=True, text=True, timeout=600,
-    )
-    assert proc.returncode == 0, "the site does not build cleanly:\n" + proc.stderr[-5000:]
+        missing("the docs extra (Sphinx, MyST, Furo)")
+    # One build per run: pytest-xdist's workers share the parent of their base temp directory.
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out = shared / "docs-site" / "html"
+    with locked(shared / "docs-site.lock"):
+        if not (out / "index.html").is_file():
+            proc = subprocess.run(
+                [sys.executable, "-m", "sphinx", *SPHINX_FLAGS, str(DOCS), str(out)],
+                capture_output=True, text=True, timeout=600,
+            )
+            assert proc.returncode == 0, "the site does not build cleanly:\n" + proc.stderr[-5000:]
     return out

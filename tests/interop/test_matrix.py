@@ -26,13 +26,13 @@ directly (``pytz`` configuration, real pytz installed) keeps the given zone in s
 (``tz_standardize``, and its transition cache keyed by zone name), so there each case after
 2037 must equal either real pytz's answer or the rules-continued one.
 
-A missing consumer is a skip, or a failure when ``TZCOMPAT_REQUIRE_INTEROP`` is set (CI).
+The consumers come with the test extra; a missing one goes through tests/_needs.py (a failure
+under CI).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
 import subprocess
@@ -41,9 +41,9 @@ import zoneinfo
 
 import pytest
 
+from .. import _needs
 from . import _cases
 
-REQUIRE = bool(os.environ.get("TZCOMPAT_REQUIRE_INTEROP"))
 HERE = os.path.dirname(os.path.abspath(__file__))
 CONFIGS = ("core", "pytz", "pytz-absent", "pytz-installed", "dateutil", "dateutil-installed")
 # Child-process configurations: tzcompat's sides, and the post-2037 pytz reference.
@@ -55,12 +55,7 @@ LATE_CONSUMERS = tuple(c for c in _cases.CONSUMERS if c != "polars")
 
 
 def need(module: str):
-    if REQUIRE:
-        try:
-            return importlib.import_module(module)
-        except ImportError as exc:
-            pytest.fail(f"TZCOMPAT_REQUIRE_INTEROP is set but {module} is missing: {exc}")
-    return pytest.importorskip(module)
+    return _needs.module(module)
 
 
 def pytz_zoneinfo_dir() -> str:

@@ -8,17 +8,16 @@ from __future__ import annotations
 import io
 from datetime import datetime, timedelta
 
-import pytest
-
 import tzcompat
 
+from .. import _needs
 from ._data import RELEASES, TTInfo, build_tzif, fixed, lmt_changed, zone_new, zone_old
 from ._race import race
 
-pytz = pytest.importorskip("pytz")
-dateutil_tz = pytest.importorskip("dateutil.tz")
-ours_pytz = pytest.importorskip("tzcompat.pytz")
-ours_dateutil = pytest.importorskip("tzcompat.dateutil.tz")
+pytz = _needs.module("pytz")
+dateutil_tz = _needs.module("dateutil.tz")
+ours_pytz = _needs.module("tzcompat.pytz")
+ours_dateutil = _needs.module("tzcompat.dateutil.tz")
 
 KEY = "Test/Zone"
 WALLS = [datetime(y, m, d, h) for y in (2024, 2026, 2027, 2031) for m, d in ((1, 15), (7, 4))

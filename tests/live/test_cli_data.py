@@ -11,6 +11,7 @@ import pytest
 import tzcompat
 from tzcompat._cli import main
 
+from .. import _needs
 from ._data import CHANGE, dst_start, write_file, write_release, zone_new
 
 KEY = "Test/Zone"
@@ -56,7 +57,7 @@ def test_data_lists_sources_in_search_order(live, tmp_path):
 
 
 def test_data_warns_when_tzdata_is_newer(live, tmp_path):
-    pytest.importorskip("tzdata")
+    _needs.module("tzdata")
     old = str(tmp_path / "old")
     write_release(old, "2030a")
     write_file(old, "tzdata.zi", b"# version 1999a\n")

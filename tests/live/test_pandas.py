@@ -14,6 +14,7 @@ import pytest
 
 import tzcompat
 
+from .. import _needs
 from ._data import zone_new, zone_old
 
 pd: Any = None
@@ -25,8 +26,8 @@ def _pandas() -> None:
     # Imported when these tests run, not at collection: importing pandas binds real
     # dateutil's gettz("UTC") object, which tests/dateutil's pandas checks rely on.
     global pd, timezones
-    pd = pytest.importorskip("pandas")
-    timezones = pytest.importorskip("pandas._libs.tslibs.timezones")
+    pd = _needs.module("pandas")
+    timezones = _needs.module("pandas._libs.tslibs.timezones")
 
 KEY = "Test/Zone"
 

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
-
 import tzcompat
 
+from .. import _needs
 from ._data import zone_new, zone_old
 
-ours_pytz = pytest.importorskip("tzcompat.pytz")
+ours_pytz = _needs.module("tzcompat.pytz")
 
 KEY = "Test/Zone"
 

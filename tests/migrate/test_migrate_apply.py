@@ -16,11 +16,26 @@ from pathlib import Path
 
 import pytest
 
+from .. import _needs
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 GIT = shutil.which("git")
 RUFF = shutil.which("ruff")
-needs_git = pytest.mark.skipif(GIT is None, reason="needs the git command")
-needs_ruff = pytest.mark.skipif(RUFF is None, reason="ruff is in the test extra")
+
+
+@pytest.fixture
+def _git() -> None:
+    if GIT is None:
+        _needs.not_here("the git command is not on PATH", "apt-get install git")
+
+
+@pytest.fixture
+def _ruff() -> None:
+    _needs.executable("ruff")
+
+
+needs_git = pytest.mark.usefixtures("_git")
+needs_ruff = pytest.mark.usefixtures("_ruff")
 
 # localize() needs the helpers module; `import json` is a standard-library import, `import
 # idna_like_dependency` a third-party one (ruff cannot find it: third-party by default), so the

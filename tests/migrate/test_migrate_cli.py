@@ -13,6 +13,8 @@ import pytest
 
 from tzcompat.migrate._cli import INSTALL_HINT, iter_python_files, run
 
+from .. import _needs
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 LEGACY = "import pytz\n\nZONE = pytz.timezone('Europe/Paris')\n"
 MIGRATED = "from zoneinfo import ZoneInfo\n\nZONE = ZoneInfo('Europe/Paris')\n"
@@ -150,8 +152,8 @@ def style_project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.mark.skipif(RUFF is None, reason="ruff is in the test extra")
 def test_format_runs_the_projects_ruff_format(style_project: Path) -> None:
+    _needs.executable("ruff")
     (style_project / "pyproject.toml").write_text("[tool.ruff.format]\nquote-style = 'single'\n")
     path = style_project / "pkg" / "m.py"
     path.write_text('import pytz\n\nZONE = pytz.timezone("Europe/Paris")\n')

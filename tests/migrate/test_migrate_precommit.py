@@ -9,22 +9,22 @@ which needs a package index, so here its definition is checked to match.
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from .. import _needs
+
 ROOT = Path(__file__).resolve().parents[2]
 LEGACY = "import pytz\n\nZONE = pytz.timezone('Europe/Paris')\n"
 # a module that only receives zones: it needs the index of the rest of the repository
 USER = "from app.zones import ZONE\n\n\ndef local(dt):\n    return ZONE.localize(dt)\n"
 
-pytest.importorskip("pre_commit")
-yaml = pytest.importorskip("yaml")
-if shutil.which("git") is None:
-    pytest.skip("git is needed", allow_module_level=True)
+_needs.module("pre_commit")
+yaml = _needs.module("yaml")
+_needs.executable("git", "apt-get install git")
 
 
 def _hooks() -> dict[str, dict[str, object]]:

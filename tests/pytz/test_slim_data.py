@@ -5,21 +5,21 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-import pytest
 import pytz as real_pytz
 
 from tzcompat.pytz.tzfile import build_tzinfo
 
+from .. import _needs
 from .conftest import ALL_ZONES
 
-tzdata = pytest.importorskip("tzdata")
+tzdata = _needs.module("tzdata")
 
 
-@pytest.mark.skipif(
-    tzdata.IANA_VERSION != real_pytz.OLSON_VERSION,
-    reason=f"tzdata {tzdata.IANA_VERSION} and pytz {real_pytz.OLSON_VERSION} hold different data",
-)
 def test_slim_tzdata_files_give_pytz_lists():
+    if tzdata.IANA_VERSION != real_pytz.OLSON_VERSION:
+        _needs.need(f"tzdata and pytz of the same IANA release (tzdata {tzdata.IANA_VERSION}, "
+                    f"pytz {real_pytz.OLSON_VERSION})",
+                    f"pip install tzdata=={real_pytz.__version__}")
     root = files("tzdata.zoneinfo")
     mismatched = []
     for name in ALL_ZONES:

@@ -14,6 +14,7 @@ import os
 
 import pytest
 
+from .. import _needs
 from .test_real_pytz import run_python
 
 TESTS = os.path.abspath(os.path.join(os.path.dirname(__file__), os.pardir))
@@ -155,7 +156,7 @@ def test_drop_in_is_imported_whichever_comes_first():
 
 def test_django_make_aware_without_pytz():
     """The reported failure: Django 4.2 attached the zone with replace() (LMT, -4:56)."""
-    pytest.importorskip("django")
+    _needs.module("django")
     res = run_python(
         HIDE
         + """
@@ -182,7 +183,7 @@ except t.NonExistentTimeError:
 
 def test_croniter_without_pytz():
     """croniter imports pytz for any zone with ``localize()`` (ModuleNotFoundError before)."""
-    pytest.importorskip("croniter")
+    _needs.module("croniter")
     res = run_python(
         HIDE
         + """
@@ -203,7 +204,7 @@ def test_pandas_without_pytz(first):
     """pandas 3 imports pytz (``import_optional_dependency``) for any zone with pytz's
     transition lists: ImportError before. It also looks for pytz once, at its own import:
     imported first, it found none and took the zones for plain tzinfo objects (LMT)."""
-    pytest.importorskip("pandas")
+    _needs.module("pandas")
     imports = ["import pandas as pd", "import tzcompat.pytz as t"]
     res = run_python(
         HIDE

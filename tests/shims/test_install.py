@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from .. import _needs
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
@@ -384,8 +386,8 @@ def test_pytz_module_names_under_install_and_pandas(tmp_path: Path) -> None:
     read_parquet normalisation), pickled exceptions name pytz.exceptions, the version passes
     pandas' minimum check even on data with no version, the real pytz is never imported, and
     uninstall() gives the tzcompat names back."""
-    pytest.importorskip("pandas")
-    pytest.importorskip("pyarrow")
+    _needs.module("pandas")
+    _needs.module("pyarrow")
     check(
         """
         import os, pickle, sys, zoneinfo

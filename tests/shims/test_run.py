@@ -13,7 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
+from .. import _needs
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
@@ -117,10 +117,10 @@ def pytz_zoneinfo_dir() -> str:
     """pytz's own TZif directory (read without importing pytz into the test process)."""
     spec = importlib.util.find_spec("pytz")
     if spec is None or spec.origin is None:
-        pytest.skip("real pytz is not installed")
+        _needs.need("the real pytz")
     path = os.path.join(os.path.dirname(spec.origin), "zoneinfo")
     if not os.path.isdir(path):
-        pytest.skip("pytz here is not the real distribution (no zoneinfo directory)")
+        _needs.need("the real pytz distribution (pytz here has no zoneinfo directory)")
     return path
 
 

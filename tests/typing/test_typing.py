@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
+from .. import _needs
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -24,7 +24,7 @@ def test_py_typed_is_shipped():
 
 
 def test_users_code_type_checks(tmp_path):
-    pytest.importorskip("mypy", reason="mypy comes with the test extra")
+    _needs.module("mypy")
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
          "--no-incremental", "--cache-dir", os.devnull, "--python-version", "3.10",
@@ -37,7 +37,7 @@ def test_users_code_type_checks(tmp_path):
 
 def test_a_wrong_expectation_is_caught(tmp_path):
     """The check is live: a deliberately wrong assert_type fails it."""
-    pytest.importorskip("mypy", reason="mypy comes with the test extra")
+    _needs.module("mypy")
     wrong = tmp_path / "wrong.py"
     wrong.write_text(
         "from datetime import datetime\n"

@@ -9,17 +9,30 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
-from ._zones import UsageError
+# Importing the lookup reads PYTHONTZPATH and warns about relative entries (as the stdlib
+# does). Python would print that as a raw "sys:1: InvalidTZPathWarning: ..." line; main()
+# prints it as one line of its own instead. Other warnings are shown as usual.
+with warnings.catch_warnings(record=True) as _caught:
+    warnings.simplefilter("default")
+    from ._zones import UsageError
+_PENDING = []
+for _w in _caught:
+    if _w.category.__name__ == "InvalidTZPathWarning":
+        _PENDING.append(str(_w.message))
+    else:
+        warnings.showwarning(_w.message, _w.category, _w.filename, _w.lineno)
 
 __all__ = ["main"]
 
 _DESCRIPTION = ("Inspect time zones on the data tzcompat uses (system zoneinfo or the tzdata "
                 "package), and run the pytz/dateutil.tz migration tools. With no command: a "
                 "short summary of the data and a few zones.")
-_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing or diff finds "
-           "differences, 2 for bad input (reported in one line on stderr).")
+_EPILOG = ("Exit status: 0 on success, 1 when list matches nothing, diff finds "
+           "differences or data finds no zone data in use, 2 for bad input (reported in one "
+           "line on stderr).")
 
 
 def one_line(text: str) -> str:
@@ -171,6 +184,9 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     if prog is None:
         prog = _invoked_name() if argv is None else "tzcompat"
     argv = list(sys.argv[1:] if argv is None else argv)
+    while _PENDING:
+        print(f"{prog}: warning: {one_line(_PENDING.pop(0))} (they are ignored)",
+              file=sys.stderr)
     status = _dispatch(argv, prog)
     if status is not None:
         return status

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from datetime import datetime, timedelta, timezone
 
 from .. import ZoneInfo, _tzpath, available_timezones, data_version
@@ -229,4 +230,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"note: {note}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")
+    # Only the tzdata package: the real pytz's bundle is for pytz (see the data command).
+    from ._data import newer_warnings, sources
+
+    for text in newer_warnings([s for s in sources() if s["kind"] != "pytz"]):
+        print(f"{args.prog}: note: {text} ({args.prog} data lists the sources)", file=sys.stderr)
     return 0

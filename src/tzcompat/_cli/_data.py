@@ -131,12 +131,11 @@ def _age(modified: float | None, now: float) -> str:
     return f"{day} ({days} days ago)" if days != 1 else f"{day} (1 day ago)"
 
 
-def cmd_data(args: argparse.Namespace) -> int:
-    found = sources()
-    newer = newer_than_used(found)
+def newer_warnings(found: list[dict[str, Any]]) -> list[str]:
+    """One line for each source present that is newer than the data in use, with the fix."""
     used = next((s for s in found if s["in_use"]), None)
     warnings = []
-    for s in newer:
+    for s in newer_than_used(found):
         fix = ('TZCOMPAT_DATA_POLICY=newest (or PYTHONTZPATH="", an empty search path) '
                "makes tzcompat use it"
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
@@ -144,6 +143,13 @@ def cmd_data(args: argparse.Namespace) -> int:
             fix = "only the real pytz reads it"
         warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
+    return warnings
+
+
+def cmd_data(args: argparse.Namespace) -> int:
+    found = sources()
+    used = next((s for s in found if s["in_use"]), None)
+    warnings = newer_warnings(found)
     if args.json:
         # tzcompat.data_report(), with what only the command adds: when each source was
         # last written, the real pytz's bundle, and the warnings. No data: exit status 1.
@@ -180,7 +186,7 @@ def cmd_data(args: argparse.Namespace) -> int:
         print("* in use (the first TZPATH entry with zones, else the tzdata package)")
     for text in warnings:
         print(f"{args.prog}: warning: {text}", file=_stderr())
-    return 0
+    return 0 if used else 1  # no data at all: a query that found nothing
 
 
 def _stderr() -> IO[str]:
@@ -289,6 +295,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
         if missing:
             raise UsageError(f"unknown time zone {missing[0]!r} in both {a.spec} and {b.spec}")
     else:
+        for side, label in ((a, "A"), (b, "B")):
+            if not side.keys():  # a directory that is not a zoneinfo tree: nothing to compare
+                raise UsageError(f"{label} ({side.spec}) holds no time zone files; give a "
+                                 f"zoneinfo directory, or one of {', '.join(_NAMES)}")
         keys = sorted(a.keys() | b.keys())
     zones: list[dict[str, Any]] = []
     only_a: list[str] = []

@@ -53,6 +53,13 @@ def suggestions(key: str) -> list[str]:
     return [lowered[k] for k in difflib.get_close_matches(wanted, list(lowered), n=3, cutoff=0.7)]
 
 
+def _region(key: str) -> str | None:
+    """``key`` as the prefix of some keys (``America``, ``america/``): that prefix, else None."""
+    wanted = key.rstrip("/").lower() + "/"
+    found = [k for k in available_timezones() if k.lower().startswith(wanted)]
+    return min(found)[: len(wanted) - 1] if found else None
+
+
 def load(key: str, prog: str) -> ZoneInfo:
     try:
         return ZoneInfo(key)
@@ -60,12 +67,29 @@ def load(key: str, prog: str) -> ZoneInfo:
         message = no_data_message()
         if message is not None:
             raise UsageError(message) from None
+        _not_a_region(key, prog)
         close = suggestions(key)
         hint = (f"did you mean {' or '.join(map(repr, close))}?" if close
                 else f"see: {prog} list")
         raise UsageError(f"unknown time zone {key!r}; {hint}") from None
-    except (ValueError, TypeError) as exc:  # an invalid key: absolute, '..', NUL, ...
-        raise UsageError(f"invalid time zone key {key!r}: {exc}") from None
+    except (ValueError, TypeError) as exc:
+        try:
+            _tzpath.validate_key(key)
+        except (ValueError, TypeError):  # an invalid key: absolute, '..', NUL, ...
+            raise UsageError(f"invalid time zone key {key!r}: {exc}") from None
+        _not_a_region(key, prog)
+        if key not in available_timezones():
+            # a file of the database that is no zone (zone.tab, tzdata.zi, leapseconds...)
+            raise UsageError(f"{key!r} is not a time zone (the file of that name is not TZif "
+                             f"data); see: {prog} list") from None
+        raise UsageError(f"invalid time zone file for {key!r}: {exc}") from None
+
+
+def _not_a_region(key: str, prog: str) -> None:
+    region = _region(key)
+    if region is not None:  # a region such as America, not a zone
+        raise UsageError(f"{key!r} is a region, not a time zone; its zones: "
+                         f"{prog} list {region}")
 
 
 def since_epoch(dt: datetime) -> timedelta:

@@ -29,7 +29,7 @@ from . import _cache, _project, _report, _style
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
-    "(or, in a tzcompat checkout: pip install '.[migrate]')"
+    "(or, in a tzcompat checkout: pip install -e '.[migrate]')"
 )
 
 # Directories that never hold code to migrate (tooling, caches, installed packages).
@@ -40,8 +40,15 @@ _SKIP_DIRS = {
 }  # fmt: skip
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        # One line (argparse would print the whole usage first), as the tzcompat command does.
+        message = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=prog,
         description="Rewrite pytz and dateutil.tz usage to zoneinfo/datetime (standard library). "
         "Sites whose meaning cannot be kept are left as they are, with a "

@@ -2,10 +2,11 @@
 idempotent, and every remaining pytz-only use marked; after the plain migration and after one
 with ``--unsafe-fixes``.
 
-Runs when the corpus has been fetched (``python tests/migrate/corpus/fetch.py``; CI does);
-``TZCOMPAT_REQUIRE_CORPUS=1`` makes a missing project a failure instead of a skip, and
-``TZCOMPAT_CORPUS_TABLE=FILE`` appends one JSON line per project and mode (counts, each
-check's outcome) for the table in docs/codemod.md.
+Always on the three small projects of ``DEFAULT`` (the test fetches them with pip into the corpus
+cache, sha256-checked, on first use), and on every other MANIFEST project already in the cache
+(``python tests/migrate/corpus/fetch.py`` fetches them all). ``TZCOMPAT_CORPUS_PROJECTS=a,b``
+runs exactly the named projects (fetching them), and ``TZCOMPAT_CORPUS_TABLE=FILE`` appends one
+JSON line per project and mode (counts, each check's outcome) for the table in docs/codemod.md.
 """
 
 from __future__ import annotations
@@ -25,13 +26,20 @@ import pytest
 
 from tzcompat.migrate._style import Style, find_style
 
+from ... import _fetch, _needs
 from . import _corpus
 
-pytest.importorskip("libcst")
+_needs.module("libcst")
 
-# TZCOMPAT_CORPUS_PROJECTS=tzlocal,croniter limits the run (CI takes the small projects)
+# Small enough (about a minute for the three) to run in every test run.
+DEFAULT = frozenset({"tzlocal", "delorean", "croniter"})
 _ONLY = {n.strip().lower() for n in os.environ.get("TZCOMPAT_CORPUS_PROJECTS", "").split(",")}
-PROJECTS = [p for p in _corpus.read_manifest() if _ONLY == {""} or p.name.lower() in _ONLY]
+_ONLY.discard("")
+PROJECTS = [
+    p for p in _corpus.read_manifest()
+    if p.name.lower() in _ONLY
+    or not _ONLY and (p.name.lower() in DEFAULT or _corpus.is_fetched(p))
+]
 CONFIGS = ("setup.cfg", "tox.ini", "pyproject.toml", ".flake8", "ruff.toml", ".ruff.toml")
 # Attributes that only a pytz zone has: left on a rewritten zone, they fail at run time.
 PYTZ_ONLY = frozenset(
@@ -203,10 +211,13 @@ def test_corpus_project(project: _corpus.Project, mode: str, tmp_path: Path) -> 
     """The five checks on the plain migration, and on the one with ``--unsafe-fixes`` (its
     rewrites must parse, be ruff-clean and idempotent too)."""
     options = (mode,) if mode else ()
-    if not _corpus.is_fetched(project):
-        if os.environ.get("TZCOMPAT_REQUIRE_CORPUS") == "1":
-            pytest.fail(f"{project.slug} is not in {_corpus.cache_dir()}: run fetch.py")
-        pytest.skip(f"corpus not fetched ({project.slug}): tests/migrate/corpus/fetch.py")
+    with _fetch.locked(_corpus.cache_dir() / f".{project.slug}.lock"):
+        try:
+            _corpus.fetch(project)
+        except (OSError, subprocess.SubprocessError) as exc:
+            _needs.need(f"{project.slug} from the package index ({exc})",
+                        "network access to the package index (pip fills the corpus cache "
+                        f"{_corpus.cache_dir()} once)")
     files = _corpus.python_files(project, _corpus.root(project))
     before, after = tmp_path / "before", tmp_path / "after"
     _copy(project, files, before)
@@ -334,7 +345,7 @@ def test_unmarked_use_detector() -> None:
 
 
 def test_manifest_is_complete() -> None:
-    for project in PROJECTS:
+    for project in _corpus.read_manifest():
         assert len(project.sha256) == 64 and int(project.sha256, 16) >= 0
         assert project.kind in ("sdist", "wheel") and project.paths
         assert project.file.startswith(project.name) or project.file.lower().startswith(
