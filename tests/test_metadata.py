@@ -46,7 +46,8 @@ def test_tag_scheme_is_documented() -> None:
 
 
 def _layout() -> str:
-    return CONTRIBUTING.split("## Layout and ownership\n```\n", 1)[1].split("```", 1)[0]
+    section = CONTRIBUTING.split("## Layout and ownership\n", 1)[1]
+    return section.split("```\n", 1)[1].split("```", 1)[0]
 
 
 def test_contributing_layout_matches_the_tree() -> None:

@@ -15,6 +15,7 @@ MODULES = {
     "api/pytz.html": "tzcompat.pytz",
     "api/dateutil.html": "tzcompat.dateutil",
     "api/migrate.html": "tzcompat.migrate",
+    "api/shims.html": "tzcompat.shims",
 }
 
 
