@@ -544,7 +544,8 @@ def tzif_keys(root: str, skip: set[str] | frozenset[str] = frozenset()) -> set[s
 POLICIES = ("stdlib", "newest")
 
 
-def _version_key(version: str | None) -> tuple[int, int, str] | None:
+def version_key(version: str | None) -> tuple[int, int, str] | None:
+    """An IANA version (``2025b``) as a sortable key; None when it is not one."""
     if not version or len(version) < 5 or not version[:4].isdigit():
         return None
     suffix = version[4:]
@@ -565,8 +566,8 @@ def tzdata_is_newer() -> bool:
     """Whether the tzdata package holds a newer IANA release than the system data
     (False when either is missing or its version is unknown)."""
     root = _system_root()
-    system = _version_key(root_version(root)) if root else None
-    package = _version_key(tzdata_version())
+    system = version_key(root_version(root)) if root else None
+    package = version_key(tzdata_version())
     return system is not None and package is not None and package > system
 
 

@@ -11,6 +11,7 @@ from .. import _tzpath
 from .._engine import ZoneEngine
 from .._refresh import differences
 from .._tzif import read_tzif
+from .._tzpath import version_key
 from . import _zones
 from ._commands import _dump, _seconds, fmt_offset
 from ._zones import UsageError
@@ -20,16 +21,6 @@ if TYPE_CHECKING:
     from typing import IO, Any
 
 _NAMES = ("system", "tzdata", "pytz")
-
-
-def version_key(version: str | None) -> tuple[int, int, str] | None:
-    """An IANA version (``2025b``) as a sortable key; None when it is not one."""
-    if not version or len(version) < 5 or not version[:4].isdigit():
-        return None
-    suffix = version[4:]
-    if not (suffix.isalpha() and suffix.isascii()):
-        return None
-    return (int(version[:4]), len(suffix), suffix.lower())
 
 
 def _modified(path: str | None) -> float | None:
