@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import datetime, timedelta, timezone
 
@@ -11,6 +10,9 @@ from .. import ZoneInfo, _tzpath, available_timezones, data_version
 from .._transitions import Transition, ZoneState
 from . import _zones
 from ._isotime import parse_iso
+from ._output import dump as _dump
+from ._output import fmt_offset
+from ._output import seconds as _seconds
 from ._zones import NotFound, UsageError
 
 TYPE_CHECKING = False
@@ -18,18 +20,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 DEMO_KEYS = ("UTC", "America/New_York", "Europe/London", "Asia/Kolkata", "Australia/Lord_Howe")
-
-
-def fmt_offset(td: timedelta) -> str:
-    total = td // timedelta(seconds=1)
-    sign = "-" if total < 0 else "+"
-    h, rem = divmod(abs(total), 3600)
-    m, s = divmod(rem, 60)
-    return f"{sign}{h:02d}:{m:02d}" + (f":{s:02d}" if s else "")
-
-
-def _seconds(td: timedelta) -> int | float:
-    return td // timedelta(seconds=1) if not td.microseconds else td.total_seconds()
 
 
 def _iso(dt: datetime | None) -> str | None:
@@ -56,10 +46,6 @@ def fmt_transition(tr: Transition | None) -> str:
     when = local.isoformat() if local is not None else f"@{tr.timestamp} (outside years 1-9999)"
     return (f"{when} ({tr.before.tzname} {fmt_offset(tr.before.utcoffset)} -> "
             f"{tr.after.tzname} {fmt_offset(tr.after.utcoffset)})")
-
-
-def _dump(obj: object) -> None:
-    print(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
 def parse_time(text: str, option: str) -> datetime:

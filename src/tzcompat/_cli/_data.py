@@ -13,7 +13,9 @@ from .._refresh import differences
 from .._tzif import read_tzif
 from .._tzpath import version_key
 from . import _zones
-from ._commands import _dump, _seconds, fmt_offset
+from ._output import dump as _dump
+from ._output import fmt_offset
+from ._output import seconds as _seconds
 from ._zones import UsageError
 
 TYPE_CHECKING = False
