@@ -95,7 +95,7 @@ def data_report() -> dict[str, Any]:
 
     sources: list[dict[str, Any]] = []
     for root in _tzpath.TZPATH:
-        present = os.path.isdir(root) and os.path.isfile(os.path.join(root, "UTC"))
+        present = _tzpath.has_zones(root)
         entry: dict[str, Any] = {"kind": "tzpath", "path": root, "present": present,
                                  "version": _tzpath.root_version(root) if present else None}
         entry.update(source_fingerprint(root) if present else

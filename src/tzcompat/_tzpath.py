@@ -30,7 +30,7 @@ TZPATH: tuple[str, ...]
 ZoneInfoNotFoundError: type[KeyError]
 InvalidTZPathWarning: type[RuntimeWarning]
 _PKG_DIR = os.path.dirname(os.path.abspath(__file__))
-# The data policy (tzcompat.set_data_policy, in _preload): None for the stdlib's order,
+# The data policy (set_data_policy, below): None for the stdlib's order,
 # else a function telling whether the tzdata package wins over TZPATH now.
 TZDATA_FIRST: Callable[[], bool] | None = None
 
@@ -483,10 +483,8 @@ def data_version() -> str | None:
     first = TZDATA_FIRST
     if first is not None and first():
         return _tzdata_version()
-    for root in _search_path():
-        if os.path.isdir(root) and _isfile(os.path.join(root, "UTC")):
-            return _root_version(root)
-    return _tzdata_version()
+    root = _system_root()
+    return _root_version(root) if root is not None else _tzdata_version()
 
 
 def available_timezones() -> set[str]:
@@ -554,12 +552,14 @@ def version_key(version: str | None) -> tuple[int, int, str] | None:
     return (int(version[:4]), len(suffix), suffix.lower())
 
 
+def has_zones(root: str) -> bool:
+    """Whether the directory ``root`` holds zone data (its ``UTC`` file stands for the rest)."""
+    return os.path.isdir(root) and _isfile(os.path.join(root, "UTC"))
+
+
 def _system_root() -> str | None:
     """The first TZPATH directory with zones: the system data the stdlib order uses."""
-    for root in _search_path():
-        if os.path.isdir(root) and os.path.isfile(os.path.join(root, "UTC")):
-            return root
-    return None
+    return next((root for root in _search_path() if has_zones(root)), None)
 
 
 def tzdata_is_newer() -> bool:

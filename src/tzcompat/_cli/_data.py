@@ -76,7 +76,7 @@ def sources() -> list[dict[str, Any]]:
     bundle; with their IANA version and when their version file was last written."""
     out = []
     for root in _tzpath.TZPATH:
-        has_zones = os.path.isdir(root) and os.path.isfile(os.path.join(root, "UTC"))
+        has_zones = _tzpath.has_zones(root)
         out.append({"kind": "tzpath", "path": root, "present": has_zones,
                     "version": _tzpath.root_version(root) if has_zones else None,
                     "modified": _modified(_version_file(root)) if has_zones else None})
