@@ -28,9 +28,6 @@ if TYPE_CHECKING:
 
 __all__ = ["RefreshReport", "ZoneChange", "refresh"]
 
-# Adapters built their results with this name before the registry existed.
-AdapterRefresh = _registry.Refreshed
-
 _UTC = timezone.utc
 _EPOCH = datetime(1970, 1, 1, tzinfo=_UTC)
 # datetime's first and last instants, as POSIX seconds.

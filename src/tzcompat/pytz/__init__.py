@@ -23,19 +23,9 @@ from .exceptions import (
 )
 from .lazy import LazyDict, LazyList, LazySet
 from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
-from .tzinfo import (
-    BaseTzInfo,
-    DstTzInfo,
-    StaticTzInfo,
-    _pickle_func,
-    unpickler,
-)
-from .tzinfo import (
-    pickle_format as pickle_format,  # tzcompat's own (not in pytz's __all__)
-)
-from .tzinfo import (
-    set_pickle_format as set_pickle_format,
-)
+from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
+from .tzinfo import pickle_format as pickle_format  # tzcompat's own, not pytz's
+from .tzinfo import set_pickle_format as set_pickle_format
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
 if TYPE_CHECKING:
@@ -223,13 +213,14 @@ def _zone_names() -> list[str]:
                 names.add(fields[1] if kind == "Z " else fields[2])
         if not names and not _version_only(where):
             raise ValueError(f"tzcompat.pytz: {where} names no zones")
-    if not names and _tzdata_dir() is not None:
+    root = _tzdata_dir()
+    if not names and root is not None:
         # No tzdata.zi, or one that holds only its version line (a hand-made root, as in
         # the live-data docs, where it is just the version file): the zone files
         # themselves are the list.
         from .._tzpath import tzif_keys
 
-        names.update(tzif_keys(_tzdata_dir()))  # type: ignore[arg-type]
+        names.update(tzif_keys(root))
     elif not names:
         from .. import _tzpath
 
