@@ -61,19 +61,23 @@ def rules_fingerprint(rules: Any) -> str:
     return fp
 
 
-def check_skew(zone: Any, sent: str | None) -> None:
-    """Warn (``DataSkewWarning``) when ``zone``'s rules differ from the sender's."""
+def check_skew(zone: Any, sent: str | None, what: str | None = None) -> None:
+    """Warn (``DataSkewWarning``) when ``zone``'s rules differ from the sender's (``what``
+    names the zone in the message; a zone with no fingerprint here is not compared).
+    Called by an unpickling function: the warning points at the caller of ``pickle.load``."""
     if not sent or not isinstance(sent, str):
         return
     try:
         here = zone.data_fingerprint
     except Exception:  # a zone that cannot tell: nothing to compare
         return
-    if here != sent:
+    if here is not None and here != sent:
         import warnings
 
+        if what is None:
+            what = f"zone {zone.key if hasattr(zone, 'key') else zone!s}"
+        ship = ", or pickle zone.by_value() to ship the rules" if hasattr(zone, "by_value") else ""
         warnings.warn(DataSkewWarning(
-            f"zone {zone.key if hasattr(zone, 'key') else zone!s} was pickled where its "
-            f"rules had fingerprint {sent}; here they have {here}: the two processes "
-            "answer differently for some instants (compare tzcompat.data_report() on "
-            "each, or pickle zone.by_value() to ship the rules)"), stacklevel=3)
+            f"{what} was pickled where its rules had fingerprint {sent}; here they have "
+            f"{here}: the two processes answer differently for some instants (compare "
+            f"tzcompat.data_report() on each{ship})"), stacklevel=3)

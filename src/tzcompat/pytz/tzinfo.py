@@ -14,12 +14,12 @@ period; tzcompat instead keeps applying the zone's POSIX rule (the documented di
 
 from __future__ import annotations
 
-import os
 import sys
 from _thread import RLock
 from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
 
+from .._env import env_flag
 from ._realpytz import real
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
@@ -101,10 +101,7 @@ HORIZON = datetime(2262, 1, 1)
 # module we fall back to tzcompat's own (equivalent) function.
 
 _PICKLE_FORMATS = ("tzcompat", "pytz")
-_pickle_format = [
-    "pytz" if os.environ.get("TZCOMPAT_PICKLE_AS_PYTZ", "").strip().lower()
-    in ("1", "true", "yes", "on") else "tzcompat"
-]
+_pickle_format = ["pytz" if env_flag("TZCOMPAT_PICKLE_AS_PYTZ") else "tzcompat"]
 
 
 def set_pickle_format(fmt: str) -> str:
@@ -478,18 +475,10 @@ def _fingerprint(engine: Any) -> str | None:
 def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     """Load a zone or period pickled in tzcompat's format: as ``unpickler``, then warn
     (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's."""
+    from .._fingerprint import check_skew
+
     tz = unpickler(zone, *period)
-    if fingerprint is not None:
-        here = tz.data_fingerprint  # type: ignore[attr-defined]
-        if here is not None and here != fingerprint:
-            import warnings
-
-            from .._fingerprint import DataSkewWarning
-
-            warnings.warn(DataSkewWarning(
-                f"tzcompat.pytz zone {zone!r} was pickled where its rules had fingerprint "
-                f"{fingerprint}; here they have {here}: the two processes answer "
-                "differently for some instants"), stacklevel=2)
+    check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}")
     return tz
 
 
