@@ -16,11 +16,12 @@ So a missing requirement means a broken install:
 from __future__ import annotations
 
 import importlib
-import os
 from types import ModuleType
 from typing import NoReturn
 
 import pytest
+
+from tzcompat._env import env_flag
 
 TEST_EXTRA = "pip install -e '.[test]'"
 # The marker the summary hook in tests/conftest.py looks for in a skip's reason.
@@ -37,7 +38,7 @@ def _skip(reason: str) -> NoReturn:
 
 
 def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+    return env_flag("CI")
 
 
 def need(what: str, how: str = TEST_EXTRA) -> NoReturn:
