@@ -34,6 +34,7 @@ from ._warnings import DeprecatedTzKeyWarning
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Any
 
 __all__ = ["TZFILES", "available_iana_timezones", "gettz"]
@@ -84,6 +85,18 @@ def _local_file_zone() -> tzinfo:
     return tzlocal()
 
 
+def tzpath_files(name: str) -> Iterator[str]:
+    """The files ``gettz(name)`` tries on TZPATH, in order: per root, the joined path, or
+    (as dateutil does) that path with every space replaced by an underscore."""
+    for root in tzpath():
+        filepath = os.path.join(root, name)
+        if not os.path.isfile(filepath):
+            filepath = filepath.replace(" ", "_")
+            if not os.path.isfile(filepath):
+                continue
+        yield filepath
+
+
 def _from_tzdata(name: str) -> tzfile | None:
     # Empty, "." and ".." components never name a zone (and must not escape the
     # package directory).
@@ -127,13 +140,7 @@ def _nocache(name: Any = None) -> tzinfo | None:
         return tzfile(name) if os.path.isfile(name) else None
     if _escapes_tzpath(name):
         _warn_tzpath_escape(name)
-    for root in tzpath():
-        filepath = os.path.join(root, name)
-        if not os.path.isfile(filepath):
-            # dateutil retries with every space in the joined path replaced.
-            filepath = filepath.replace(" ", "_")
-            if not os.path.isfile(filepath):
-                continue
+    for filepath in tzpath_files(name):
         try:
             return tzfile(filepath, key=name)
         except (OSError, ValueError):

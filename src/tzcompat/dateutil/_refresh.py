@@ -40,16 +40,9 @@ def _source(name: str) -> tuple[str | None, str | None]:
         name = name[1:]
     if os.path.isabs(name):
         return name, None
-    from ._tzpath import tzpath
+    from ._gettz import tzpath_files
 
-    for root in tzpath():
-        path = os.path.join(root, name)
-        if os.path.isfile(path):
-            return path, name
-        path = path.replace(" ", "_")
-        if os.path.isfile(path):
-            return path, name
-    return None, name
+    return next(tzpath_files(name), None), name
 
 
 def _tzdata_path(key: str | None) -> str:
