@@ -19,7 +19,8 @@ from types import FunctionType
 from . import _tzpath
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._calendar import days_before_year as _days_before_year
-from ._posix import PosixTZ, _memo, _td, parse_posix_tz
+from ._memo import memo, timedelta_of
+from ._posix import PosixTZ, parse_posix_tz
 from ._transitions import Transition, ZoneState
 from ._tzif import TZifData, read_tzif
 
@@ -419,7 +420,7 @@ class _Rules:
                 other = self.year_days(year + 1, utc) if year < 9999 else None
                 entries += other[:hi - end] if other else [None] * (hi - end)
             if entries.count(entries[0]) == _BLOCK:  # most blocks: one answer all along
-                value = _memo(_CONSTANT_BLOCKS, 4096, entries[0], _constant_block)
+                value = memo(_CONSTANT_BLOCKS, 4096, entries[0], _constant_block)
             else:
                 value = _shared(tuple(entries))
             _store(blocks, block, value, _BLOCK_CACHE_SIZE)
@@ -635,7 +636,8 @@ def build_rules(data: TZifData, source: str | None = None,
         if state is None:
             if len(states) >= 4096:
                 states.clear()
-            state = states[spec] = ZoneState(_td(spec[0]), _td(spec[1]), spec[2], spec[3])
+            state = states[spec] = ZoneState(
+                timedelta_of(spec[0]), timedelta_of(spec[1]), spec[2], spec[3])
         types.append(state)
     r.utc = data.trans_utc
     # The state of transition i is types[idx[i]]: one byte per transition (the file's
@@ -923,7 +925,7 @@ def _shared(value: tuple[Any, ...]) -> tuple[Any, ...]:
     Not for states that raise on use: equal by value, they name different footers."""
     if any(isinstance(v, _Unrepresentable) for v in value):
         return value
-    return _memo(_SHARED, 4096, value, _same)  # type: ignore[no-any-return]
+    return memo(_SHARED, 4096, value, _same)
 
 
 def _year_of(ts: int) -> int:

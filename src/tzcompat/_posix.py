@@ -8,42 +8,19 @@ boundaries are computed once and kept in a small per-year cache.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from ._calendar import DAYS_BEFORE_MONTH, days_before_year, is_leap
+from ._memo import memo, timedelta_of
 from ._transitions import ZoneState
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import Any
 
 __all__ = ["PosixTZ", "parse_posix_tz"]
 
 
 
-# Bounded memo tables (plain dicts: functools would be one more module to import).
-_TDS: dict[int, timedelta] = {}
 _PARSED: dict[str, PosixTZ | ZoneState] = {}
-
-
-def _memo(table: dict[Any, Any], limit: int, key: Any, make: Callable[[Any], Any]) -> Any:
-    """``table[key]``, computed by ``make(key)`` on a miss; the table is emptied at ``limit``."""
-    value = table.get(key)
-    if value is None:
-        if len(table) >= limit:
-            table.clear()
-        value = table[key] = make(key)
-    return value
-
-
-def _td(seconds: int) -> timedelta:
-    # Shared timedeltas: most zones use the same few offsets.
-    return _memo(_TDS, 1024, seconds, _timedelta)  # type: ignore[no-any-return]
-
-
-def _timedelta(seconds: int) -> timedelta:
-    return timedelta(seconds=seconds)
 
 
 class _Rule:
@@ -101,8 +78,8 @@ class PosixTZ:
         self.std_offset = std_offset
         self.dst_offset = dst_offset
         self.dst_diff = dst_offset - std_offset
-        self.std = ZoneState(_td(std_offset), _td(0), std_abbr, False)
-        self.dst = ZoneState(_td(dst_offset), _td(self.dst_diff), dst_abbr, True)
+        self.std = ZoneState(timedelta_of(std_offset), timedelta_of(0), std_abbr, False)
+        self.dst = ZoneState(timedelta_of(dst_offset), timedelta_of(self.dst_diff), dst_abbr, True)
         self.start = start
         self.end = end
         self._years: dict[int, tuple[int, ...]] = {}
@@ -309,7 +286,7 @@ def _parse(tz: str) -> PosixTZ | ZoneState:
     if dst is None:
         if start is not None:
             raise ValueError(f"Invalid TZ string {tz!r}: transition rules without a DST name")
-        return ZoneState(_td(std_offset), _td(0), std_abbr, False)
+        return ZoneState(timedelta_of(std_offset), timedelta_of(0), std_abbr, False)
     dst_abbr = dst.strip("<>")
     if dstoff is None:
         dst_offset = std_offset + 3600
@@ -332,4 +309,4 @@ def parse_posix_tz(tz: str) -> PosixTZ | ZoneState:
         raise TypeError(f"TZ string must be str, not {type(tz).__name__}")
     # One shared instance per string: its per-year cache is pure and can serve every
     # zone with the same footer (most European zones share one, for example).
-    return _memo(_PARSED, 256, tz, _parse)  # type: ignore[no-any-return]
+    return memo(_PARSED, 256, tz, _parse)

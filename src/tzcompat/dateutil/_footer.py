@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import MAXYEAR, MINYEAR, datetime, timedelta
 
 from .._calendar import days_before_month, days_before_year, is_leap
+from .._memo import timedelta_of
 from . import _peer
 
 TYPE_CHECKING = False
@@ -26,19 +27,6 @@ _EPOCH = datetime(1970, 1, 1)
 # day of UTC, so only times this close to a new year can see the neighbouring
 # years' rules.
 _NEW_YEAR_MARGIN = 10 * 86400
-
-
-_TD_CACHE: dict[int, timedelta] = {}
-
-
-def _td(seconds: int) -> timedelta:
-    # Zones share a few hundred distinct offsets; reuse the objects.
-    td = _TD_CACHE.get(seconds)
-    if td is None:
-        if len(_TD_CACHE) >= 4096:
-            _TD_CACHE.clear()
-        td = _TD_CACHE[seconds] = timedelta(seconds=seconds)
-    return td
 
 
 class _LazyPattern:
@@ -225,7 +213,7 @@ def _parse_tz_str(tz_str: str) -> _TZStr | _ttinfo:
     if dst_abbr is None:
         if rules:
             raise ValueError(f"Transition rule present without DST: {tz_str}")
-        return _ttinfo(_td(std_offset), _td(0), std_abbr)
+        return _ttinfo(timedelta_of(std_offset), timedelta_of(0), std_abbr)
     dst_abbr = dst_abbr.strip("<>")
     if m.group("dstoff"):
         try:
@@ -264,8 +252,8 @@ class _TZStr:
         end: _DayOffset | _CalendarOffset,
     ) -> None:
         self.dst_diff = dst_offset - std_offset
-        self.std = _ttinfo(_td(std_offset), _td(0), std_abbr)
-        self.dst = _ttinfo(_td(dst_offset), _td(self.dst_diff), dst_abbr)
+        self.std = _ttinfo(timedelta_of(std_offset), timedelta_of(0), std_abbr)
+        self.dst = _ttinfo(timedelta_of(dst_offset), timedelta_of(self.dst_diff), dst_abbr)
         self.start = start
         self.end = end
         self._by_year: dict[int, tuple[int, int]] = {}

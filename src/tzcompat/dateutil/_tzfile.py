@@ -20,6 +20,7 @@ from datetime import datetime, timedelta
 
 from .._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from .._calendar import days_before_year, is_leap
+from .._memo import timedelta_of
 from .._tzif import read_tzif
 from . import _peer
 from ._base import _tzinfo
@@ -28,7 +29,6 @@ from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
     _parse_tz_str,
-    _td,
     _ttinfo,
     _TZStr,
 )
@@ -326,8 +326,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         # Before the first transition: the first standard type (whose DST amount is
         # always 0); else the first transition's.
         before = next(
-            (_ttinfo(_td(off), _td(0), name) for off, flag, name in zip(utcoff, isdst, abbr)
-             if not flag),
+            (_ttinfo(timedelta_of(off), timedelta_of(0), name)
+             for off, flag, name in zip(utcoff, isdst, abbr) if not flag),
             None,
         )
         if before is None and trans_idx:
@@ -354,7 +354,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         for idx, amount in zip(trans_idx, trans_dst):
             type_dst[idx] = amount
         ttinfo_list = [
-            _ttinfo(_td(off), _td(dst), name) for off, dst, name in zip(utcoff, type_dst, abbr)
+            _ttinfo(timedelta_of(off), timedelta_of(dst), name)
+            for off, dst, name in zip(utcoff, type_dst, abbr)
         ]
         # A transition whose inferred amount differs from its type's gets its own
         # ttinfo, shared between transitions with the same type and amount.
@@ -367,7 +368,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             tti = variants.get((idx, amount))
             if tti is None:
                 base = ttinfo_list[idx]
-                tti = variants[idx, amount] = _ttinfo(base.utcoff, _td(amount), base.tzname)
+                tti = variants[idx, amount] = _ttinfo(
+                    base.utcoff, timedelta_of(amount), base.tzname)
             ttinfos.append(tti)
         d = self.__dict__
         d["_ttinfo_list"] = ttinfo_list
@@ -403,7 +405,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 raise IndexError("list index out of range")
             idx = trans_idx[k]
             amount = infer_dst_offset_at(k, trans_idx, trans_utc, utcoff, isdst)
-            tti = self._tti_memo[k] = _ttinfo(_td(utcoff[idx]), _td(amount), abbr[idx])
+            tti = self._tti_memo[k] = _ttinfo(
+                timedelta_of(utcoff[idx]), timedelta_of(amount), abbr[idx])
         return tti
 
     def _local_at(self, fold: int, k: int) -> int:
@@ -813,7 +816,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def _aware(self, ts: int) -> datetime:
         """``ts`` seconds after 1970 (within datetime's range) carrying this zone."""
         days, secs = divmod(ts, 86400)
-        return datetime.fromordinal(days + _EPOCH_ORDINAL).replace(tzinfo=self) + _td(secs)
+        return datetime.fromordinal(days + _EPOCH_ORDINAL).replace(tzinfo=self) + timedelta_of(secs)
 
     # -- the exact (timestamp-based) algorithms ---------------------------------
 

@@ -20,6 +20,7 @@ from bisect import bisect_right
 from datetime import datetime, timedelta, tzinfo
 
 from .._env import env_flag
+from .._memo import timedelta_of, timedelta_table
 from ._realpytz import real
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
@@ -30,15 +31,9 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
-_timedelta_cache: dict[int, timedelta] = {}
-
-
-def memorized_timedelta(seconds: int) -> timedelta:
-    """Return one shared ``timedelta`` per number of seconds."""
-    try:
-        return _timedelta_cache[seconds]
-    except KeyError:
-        return _timedelta_cache.setdefault(seconds, timedelta(seconds=seconds))
+# pytz's names for the core's one timedelta cache.
+memorized_timedelta = timedelta_of
+_timedelta_cache = timedelta_table
 
 
 _epoch = datetime(1970, 1, 1)
