@@ -14,7 +14,9 @@ from ._version import __version__ as __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ._datapolicy import data_policy, set_data_policy
     from ._fingerprint import DataSkewWarning
+    from ._lookup import data_version, find_data_file
     from ._posix import PosixTZ, parse_posix_tz
     from ._preload import preload
     from ._recheck import ChangedTime, recheck
@@ -28,11 +30,7 @@ if TYPE_CHECKING:
         InvalidTZPathWarning,
         ZoneInfoNotFoundError,
         available_timezones,
-        data_policy,
-        data_version,
-        find_data_file,
         reset_tzpath,
-        set_data_policy,
     )
     from ._watch import Watcher, watch
     from ._zoneinfo import RawZoneInfo, ZoneInfo
@@ -87,8 +85,8 @@ _HOMES = {
     "ChangedTime": "_recheck",
     "recheck": "_recheck",
     "preload": "_preload",
-    "set_data_policy": "_tzpath",
-    "data_policy": "_tzpath",
+    "set_data_policy": "_datapolicy",
+    "data_policy": "_datapolicy",
     "Watcher": "_watch",
     "watch": "_watch",
     "Transition": "_transitions",
@@ -98,8 +96,8 @@ _HOMES = {
     "InvalidTZPathWarning": "_tzpath",
     "ZoneInfoNotFoundError": "_tzpath",
     "available_timezones": "_tzpath",
-    "data_version": "_tzpath",
-    "find_data_file": "_tzpath",
+    "data_version": "_lookup",
+    "find_data_file": "_lookup",
     "reset_tzpath": "_tzpath",
     "RawZoneInfo": "_zoneinfo",
     "ZoneInfo": "_zoneinfo",

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
 from itertools import chain, groupby
 
-from . import _registry, _tzpath
+from . import _dataversion, _lookup, _registry
 from ._engine import build_rules
 from ._tzif import read_tzif
 
@@ -255,15 +255,15 @@ def _reason(exc: BaseException) -> str:
 
 def _current(key: str) -> tuple[str, tuple[int, ...], str | None] | None:
     """(file, stat signature, data version) the lookup for ``key`` would use, or None."""
-    path = _tzpath.find_tzfile(key)
+    path = _lookup.find_tzfile(key)
     if path is not None:
-        version = _tzpath.root_version(path[: -len(key) - 1])
+        version = _dataversion.root_version(path[: -len(key) - 1])
     else:
-        path = _tzpath.zone_path(key)
+        path = _lookup.zone_path(key)
         if path is None:
             return None
-        version = _tzpath.tzdata_version()
-    sig = _tzpath.stat_signature(path)
+        version = _dataversion.tzdata_version()
+    sig = _dataversion.stat_signature(path)
     return None if sig is None else (path, sig, version)
 
 
@@ -275,7 +275,7 @@ def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None
     if (now is not None and memo is not None and memo[:3] == now
             and all(id(z._z_rules) == memo[3] for z in zones)):
         return None  # the file is the one these very rules were checked against
-    fobj, source, version = _tzpath.open_zone(key)
+    fobj, source, version = _lookup.open_zone(key)
     with fobj:
         data = read_tzif(fobj)
     stale = [z for z in zones if z._z_rules.tzif != data]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from hashlib import sha256
 
-from . import _registry, _tzpath
+from . import _datapolicy, _dataversion, _lookup, _registry, _tzpath
 from ._fingerprint import _FORMAT, rules_fingerprint
 
 TYPE_CHECKING = False
@@ -27,7 +27,7 @@ def fingerprint_of_key(key: str) -> str | None:
     from ._tzif import read_tzif
 
     try:
-        fobj, source, version = _tzpath.open_zone(key)
+        fobj, source, version = _lookup.open_zone(key)
         with fobj:
             data = read_tzif(fobj)
         return rules_fingerprint(build_rules(data, source, version))
@@ -47,7 +47,7 @@ def source_fingerprint(root: str) -> dict[str, Any]:
     from ._engine import build_rules
     from ._tzif import read_tzif
 
-    sig = _tzpath.tree_signature(root)
+    sig = _dataversion.tree_signature(root)
     cached = _sources.get(root)
     if cached is not None and cached[0] == sig:
         return dict(cached[1])
@@ -97,13 +97,13 @@ def data_report() -> dict[str, Any]:
     for root in _tzpath.TZPATH:
         present = _tzpath.has_zones(root)
         entry: dict[str, Any] = {"kind": "tzpath", "path": root, "present": present,
-                                 "version": _tzpath.root_version(root) if present else None}
+                                 "version": _dataversion.root_version(root) if present else None}
         entry.update(source_fingerprint(root) if present else
                      {"fingerprint": None, "zones": 0, "failed": []})
         sources.append(entry)
     package = _tzpath.tzdata_root()
     entry = {"kind": "tzdata", "path": package, "present": package is not None,
-             "version": _tzpath.tzdata_version()}
+             "version": _dataversion.tzdata_version()}
     entry.update(source_fingerprint(package) if package is not None else
                  {"fingerprint": None, "zones": 0, "failed": []})
     sources.append(entry)
@@ -117,7 +117,7 @@ def data_report() -> dict[str, Any]:
     return {
         "tzcompat": __version__,
         "python": sys.version.split()[0],
-        "data_version": _tzpath.data_version(),
+        "data_version": _lookup.data_version(),
         "fingerprint": used["fingerprint"] if used else None,
         "sources": sources,
         "zones": zones,
@@ -131,12 +131,12 @@ def _fingerprint_of(root: str | None) -> str:
 
 def newer_tzdata_note() -> str | None:
     """One sentence when the tzdata package is newer than the system data in use."""
-    if _tzpath.data_policy() == "newest" or not _tzpath.tzdata_is_newer():
+    if _datapolicy.data_policy() == "newest" or not _datapolicy.tzdata_is_newer():
         return None
-    root = _tzpath._system_root()
+    root = _tzpath.system_root()
     package_root = _tzpath.tzdata_root()
-    return (f"the tzdata package ({_tzpath.tzdata_version()}, fingerprint "
+    return (f"the tzdata package ({_dataversion.tzdata_version()}, fingerprint "
             f"{_fingerprint_of(package_root)}) is newer than the system data in use "
-            f"({root}: {_tzpath.root_version(root) if root else None}, fingerprint "
+            f"({root}: {_dataversion.root_version(root) if root else None}, fingerprint "
             f"{_fingerprint_of(root)}); TZCOMPAT_DATA_POLICY=newest or "
             "tzcompat.set_data_policy('newest') uses it")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from _thread import allocate_lock
 
-from . import _registry, _tzpath
+from . import _dataversion, _registry, _tzpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def watched_roots() -> list[str]:
     tzcompat's TZPATH, the tzdata package, then those the registered adapters read
     (the standard library's TZPATH for ``tzcompat.dateutil``, ``PYTZ_TZDATADIR`` for
     ``tzcompat.pytz``, when they are imported)."""
-    roots = [*_tzpath._search_path()]
+    roots = [*_tzpath.search_path()]
     tzdata = _tzpath.tzdata_root()
     if tzdata is not None:
         roots.append(tzdata)
@@ -43,7 +43,7 @@ def watched_roots() -> list[str]:
 
 def data_signature() -> tuple[Any, ...]:
     """The stat signature of every file under :func:`watched_roots` (never reads a file)."""
-    return tuple((root, _tzpath.tree_signature(root)) for root in watched_roots())
+    return tuple((root, _dataversion.tree_signature(root)) for root in watched_roots())
 
 
 class Watcher:

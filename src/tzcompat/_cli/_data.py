@@ -7,11 +7,11 @@ import os
 import time
 from datetime import datetime, timezone
 
-from .. import _tzpath
+from .. import _datapolicy, _dataversion, _tzpath
+from .._dataversion import version_key
 from .._engine import ZoneEngine
 from .._refresh import differences
 from .._tzif import read_tzif
-from .._tzpath import version_key
 from . import _zones
 from ._output import dump as _dump
 from ._output import fmt_offset
@@ -78,12 +78,12 @@ def sources() -> list[dict[str, Any]]:
     for root in _tzpath.TZPATH:
         has_zones = _tzpath.has_zones(root)
         out.append({"kind": "tzpath", "path": root, "present": has_zones,
-                    "version": _tzpath.root_version(root) if has_zones else None,
+                    "version": _dataversion.root_version(root) if has_zones else None,
                     "modified": _modified(_version_file(root)) if has_zones else None})
-    tzdata = _tzpath._tzdata()
+    tzdata = _tzpath.tzdata_module()
     root = _tzpath.tzdata_root()  # type: ignore[assignment]
     out.append({"kind": "tzdata", "path": root, "present": tzdata is not None,
-                "version": _tzpath.tzdata_version(),
+                "version": _dataversion.tzdata_version(),
                 "modified": _modified(_version_file(root)) if root else None})
     bundle = _pytz_dir()
     if bundle is not None:
@@ -101,9 +101,7 @@ def sources() -> list[dict[str, Any]]:
 
 def _tzdata_wins() -> bool:
     """Whether the data policy (tzcompat.set_data_policy) makes the tzdata package win."""
-    from .._tzpath import data_policy, tzdata_is_newer
-
-    return data_policy() == "newest" and tzdata_is_newer()
+    return _datapolicy.package_wins()
 
 
 def newer_than_used(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -207,14 +205,14 @@ class _Source:
             if not self.roots:
                 raise UsageError("'system': no TZPATH directory exists "
                                  f"(TZPATH: {', '.join(_tzpath.TZPATH) or 'empty'})")
-            self.version = next((_tzpath.root_version(r) for r in self.roots
-                                 if _tzpath.root_version(r)), None)
+            self.version = next((_dataversion.root_version(r) for r in self.roots
+                                 if _dataversion.root_version(r)), None)
         elif spec == "tzdata":
             root = _tzpath.tzdata_root()
             if root is None:
                 raise UsageError("'tzdata': the tzdata package is not installed "
                                  "(pip install tzdata)")
-            self.roots, self.version = [root], _tzpath.tzdata_version()
+            self.roots, self.version = [root], _dataversion.tzdata_version()
         elif spec == "pytz":
             root = _pytz_dir()
             if root is None:
@@ -222,7 +220,7 @@ class _Source:
             self.roots, self.version = [root], _pytz_version(root)
         elif os.path.isdir(spec):
             root = os.path.abspath(spec)
-            self.roots, self.version = [root], _tzpath.root_version(root)
+            self.roots, self.version = [root], _dataversion.root_version(root)
         else:
             raise UsageError(f"no such zone data source {spec!r}: give a zoneinfo directory, "
                              f"or one of {', '.join(_NAMES)}")

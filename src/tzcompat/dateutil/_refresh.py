@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 
+from .. import _dataversion
 from .. import _tzpath as _core_tzpath
 from .._registry import Refreshed
 
@@ -84,7 +85,7 @@ def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
             continue
         try:
             path, key = _source(str(name))
-            sig = _core_tzpath.stat_signature(path if path is not None else _tzdata_path(key))
+            sig = _dataversion.stat_signature(path if path is not None else _tzdata_path(key))
             memo = _checked.get(name)
             if sig is not None and memo == (path, sig, id(zone)):
                 continue  # the very file this zone was checked against, unchanged

@@ -90,10 +90,10 @@ def open_resource(name: str) -> IO[bytes]:
     root = _tzdata_dir()
     if root is not None:
         return open(os.path.join(root, *parts), "rb")
-    from .. import _tzpath, _zoneinfo
+    from .. import _lookup, _zoneinfo
 
     rel = "/".join(parts)
-    fobj = _tzpath.find_data_file(rel)
+    fobj = _lookup.find_data_file(rel)
     if fobj is not None:
         return fobj
     try:
@@ -138,9 +138,9 @@ def _read_data_file(name: str) -> tuple[bytes, str] | None:
             except FileNotFoundError:
                 return None
         else:
-            from .. import _tzpath
+            from .. import _lookup
 
-            f = _tzpath.find_data_file(name)
+            f = _lookup.find_data_file(name)
             if f is None:
                 return None
             where = str(getattr(f, "name", name))
@@ -243,9 +243,9 @@ def _version_only(where: str) -> bool:
 def _data_version() -> str | None:
     root = _tzdata_dir()
     if root is None:
-        from .. import _tzpath
+        from .. import _lookup
 
-        return _tzpath.data_version()
+        return _lookup.data_version()
     try:
         found = _read_data_file("tzdata.zi")
     except ValueError:

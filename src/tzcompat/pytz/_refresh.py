@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from .. import _tzpath as _core_tzpath
+from .. import _dataversion
 from .._refresh import _current
 from .._registry import Refreshed
 
@@ -85,7 +85,7 @@ def _where(name: str, root: str | None) -> tuple[object, ...] | None:
     if root is None:
         return _current(name)
     path = os.path.join(root, *name.split("/"))
-    sig = _core_tzpath.stat_signature(path)
+    sig = _dataversion.stat_signature(path)
     return None if sig is None else (path, sig)
 
 
