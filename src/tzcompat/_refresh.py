@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
 from itertools import chain, groupby
 
-from . import _dataversion, _lookup, _registry
+from . import _filecheck, _lookup, _registry
 from ._engine import build_rules
 from ._tzif import read_tzif
 
@@ -38,9 +38,8 @@ _CYCLE = 401 * 366 * 86400
 _TWO_YEARS = 2 * 366 * 86400
 
 _lock = allocate_lock()
-# key -> (file, its stat signature, data version, id of the rules checked against them):
-# a zone whose rules were checked against an unchanged file is not read again.
-_checked: dict[str, tuple[str, tuple[int, ...], str | None, int]] = {}
+# The file each key's rules were last checked against: an unchanged file is not read again.
+_checked = _filecheck.FileChecks()
 
 
 class ZoneChange:
@@ -207,7 +206,7 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
         try:
             change = _refresh_key(ZoneInfo, key, zones)
         except Exception as exc:  # any bad data: keep the old rules, retry next time
-            _checked.pop(key, None)
+            _checked.forget(key)
             failed[key] = _reason(exc)
             continue
         if change is None:
@@ -253,27 +252,11 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def _current(key: str) -> tuple[str, tuple[int, ...], str | None] | None:
-    """(file, stat signature, data version) the lookup for ``key`` would use, or None."""
-    path = _lookup.find_tzfile(key)
-    if path is not None:
-        version = _dataversion.root_version(path[: -len(key) - 1])
-    else:
-        path = _lookup.zone_path(key)
-        if path is None:
-            return None
-        version = _dataversion.tzdata_version()
-    sig = _dataversion.stat_signature(path)
-    return None if sig is None else (path, sig, version)
-
-
 def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None:
     """Check one key's cached zones against the data on disk; apply new rules."""
-    now = _current(key)
+    now = _filecheck.lookup_stamp(key)
     old: _Rules = zones[0]._z_rules
-    memo = _checked.get(key)
-    if (now is not None and memo is not None and memo[:3] == now
-            and all(id(z._z_rules) == memo[3] for z in zones)):
+    if _checked.unchanged(key, now, *(z._z_rules for z in zones)):
         return None  # the file is the one these very rules were checked against
     fobj, source, version = _lookup.open_zone(key)
     with fobj:
@@ -295,8 +278,7 @@ def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None
     for zone in zones:
         if zone._z_rules is not rules:
             zone._z_rules = rules
-    if now is not None:
-        _checked[key] = (*now, id(rules))
+    _checked.remember(key, now, rules)
     return change
 
 

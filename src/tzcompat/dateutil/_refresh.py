@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 
-from .. import _dataversion
+from .. import _filecheck
 from .. import _tzpath as _core_tzpath
 from .._registry import Refreshed
 
@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["refresh_zones"]
 
-# name -> (path, its stat signature, id of the tzfile checked against them)
-_checked: dict[Any, tuple[str | None, Any, int]] = {}
+# The file each cached tzfile was last checked against.
+_checked = _filecheck.FileChecks()
 
 
 def _source(name: str) -> tuple[str | None, str | None]:
@@ -85,17 +85,16 @@ def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
             continue
         try:
             path, key = _source(str(name))
-            sig = _dataversion.stat_signature(path if path is not None else _tzdata_path(key))
-            memo = _checked.get(name)
-            if sig is not None and memo == (path, sig, id(zone)):
+            stamp = _filecheck.file_stamp(path if path is not None else _tzdata_path(key))
+            if _checked.unchanged(name, stamp, zone):
                 continue  # the very file this zone was checked against, unchanged
             new = _read(str(name), path, key)
         except Exception as exc:  # bad new data: the entry stays
-            _checked.pop(name, None)
+            _checked.forget(name)
             out.failed[str(name)] = f"{type(exc).__name__}: {exc}"
             continue
         if new._data == zone._data:
-            _checked[name] = (path, sig, id(zone))
+            _checked.remember(name, stamp, zone)
             continue
         if type(zone) is not tzfile and _CachedUTC is not None and type(zone) is _CachedUTC:
             new.__class__ = _CachedUTC
@@ -104,7 +103,7 @@ def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
                 gettz._instances[name] = new
             if gettz._strong_cache.get(name) is zone:
                 gettz._strong_cache[name] = new
-        _checked[name] = (path, sig, id(new))
+        _checked.remember(name, stamp, new)
         out.updated.append(str(name))
         out.zones.append(zone)
         out.not_updated.append(
