@@ -88,6 +88,8 @@ def _loaded_zones() -> dict[str, str | None]:
             if isinstance(zone, tzfile) and "_data" in zone.__dict__}
 
 
+# What importing this module changes in the process (docs/architecture.md, "What importing
+# changes"; _peer has already imported the real dateutil.tz where it is installed):
 # tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
 _registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
 

@@ -585,16 +585,18 @@ def _stand_in() -> None:
         return
     for name, module in _as_pytz().items():
         sys.modules.setdefault(name, module)
-    # pandas 3 looks for pytz once, when it is imported. Imported before this module, it found
-    # none and would now take our zones for plain tzinfo objects: its check that pytz is
-    # importable passes (the error it raised before is gone) and every wall time gets the
-    # zone's LMT offset. Its lookup is a module global; point it here.
-    timezones = sys.modules.get("pandas._libs.tslibs.timezones")
-    if timezones is not None and getattr(timezones, "pytz", False) is None:
-        try:
-            vars(timezones)["pytz"] = sys.modules[__name__]
-        except Exception:  # a pandas that keeps it elsewhere: nothing to do
-            pass
+    _now_pytz()
+
+
+def _now_pytz() -> list[tuple[dict[str, Any], str, Any, Any]]:
+    """Tell the integrations that ``import pytz`` gives this module now (the stand-in,
+    ``install()``, the drop-in): libraries imported before looked for pytz and found none
+    (pandas keeps that in a module global). Returns what they rebound, for ``uninstall()``."""
+    # Imported here, not at the top: its package registers tzcompat's own integrations, and
+    # only a process where this module becomes pytz needs them.
+    from .. import integrations  # noqa: F401
+
+    return _registry.stood_in("pytz", sys.modules[__name__])
 
 
 def _refresh(keys: set[str] | None) -> Any:
@@ -616,6 +618,10 @@ def _watched_roots() -> list[str]:
     return [root] if root else []
 
 
-# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
+# --------------------------------------------------------------------------------------------
+# What importing this module changes in the process (docs/architecture.md, "What importing
+# changes"; _realpytz has already imported the real pytz where it is installed):
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry;
 _registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_zones.fingerprints)
+# and where no pytz is installed, this module becomes pytz.
 _stand_in()

@@ -57,6 +57,7 @@ def become_pytz() -> None:
     for name, module in adapter._as_pytz().items():  # the submodules first, then pytz
         sys.modules[name] = module
     adapter._set_pytz_names()
+    adapter._now_pytz()
 
 
 def enable_from_environment() -> None:

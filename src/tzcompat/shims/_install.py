@@ -254,6 +254,8 @@ def _install_pytz() -> None:
     _rebind(_mapping(pairs, "pytz"), skip, _convert_pytz, real_base)
     # The adapter's classes report pytz's module names; uninstall() puts theirs back.
     _attrs.extend(shim._set_pytz_names())
+    # Libraries that found no pytz when they were imported (pandas) are pointed at it.
+    _rebound.extend(shim._now_pytz())
 
 
 def _install_dateutil() -> None:
