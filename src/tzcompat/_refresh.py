@@ -16,7 +16,7 @@ from heapq import merge
 from itertools import chain, groupby
 
 from . import _filecheck, _lookup, _registry
-from ._engine import build_rules
+from ._engine import ZoneEngine, build_rules
 from ._tzif import read_tzif
 
 TYPE_CHECKING = False
@@ -190,6 +190,8 @@ def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
 
 
 def _refresh(wanted: set[str] | None) -> RefreshReport:
+    # Here, not at the top: _zoneinfo imports the standard library's zoneinfo (and
+    # sysconfig), which a process that uses only the adapters never loads otherwise.
     from ._zoneinfo import RawZoneInfo, ZoneInfo
 
     by_key: dict[str, list[Any]] = {}
@@ -302,8 +304,6 @@ def first_difference(old: _Rules, new: _Rules) -> int | None:
 
 def _view(rules: _Rules) -> Any:
     """A bare zone answering from ``rules`` (through the zone API, nothing else)."""
-    from ._engine import ZoneEngine
-
     view = tzinfo.__new__(ZoneEngine)
     view._z_rules = rules
     return view

@@ -8,10 +8,15 @@ fingerprints (see ``_fingerprint`` for what a fingerprint covers).
 from __future__ import annotations
 
 import os
+import sys
 from hashlib import sha256
 
 from . import _datapolicy, _dataversion, _lookup, _registry, _tzpath
+from ._engine import build_rules
 from ._fingerprint import _FORMAT, rules_fingerprint
+from ._tzif import read_tzif
+from ._version import __version__
+from ._zoneinfo import ZoneInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -23,9 +28,6 @@ __all__ = ["data_report", "fingerprint_of_key", "newer_tzdata_note", "source_fin
 def fingerprint_of_key(key: str) -> str | None:
     """The fingerprint of the data the default lookup finds for ``key`` now (None when it
     finds none, or invalid data)."""
-    from ._engine import build_rules
-    from ._tzif import read_tzif
-
     try:
         fobj, source, version = _lookup.open_zone(key)
         with fobj:
@@ -44,9 +46,6 @@ def source_fingerprint(root: str) -> dict[str, Any]:
     of every zone's key and rules fingerprint (sorted by key), how many zones that is,
     and the keys whose files could not be read. Stats the tree first; reads it only when
     a file changed since the last call."""
-    from ._engine import build_rules
-    from ._tzif import read_tzif
-
     sig = _dataversion.tree_signature(root)
     cached = _sources.get(root)
     if cached is not None and cached[0] == sig:
@@ -88,11 +87,6 @@ def data_report() -> dict[str, Any]:
     Run it on every worker (``client.run(tzcompat.data_report)`` in Dask, a Spark job)
     and compare the fingerprints: equal fingerprints mean equal answers.
     """
-    import sys
-
-    from ._version import __version__
-    from ._zoneinfo import ZoneInfo
-
     sources: list[dict[str, Any]] = []
     for root in _tzpath.TZPATH:
         present = _tzpath.has_zones(root)

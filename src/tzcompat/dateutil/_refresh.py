@@ -21,6 +21,8 @@ import os
 from .. import _filecheck
 from .. import _tzpath as _core_tzpath
 from .._registry import Refreshed
+from ._gettz import _CachedUTC, gettz, tzpath_files
+from ._tzfile import tzfile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -41,8 +43,6 @@ def _source(name: str) -> tuple[str | None, str | None]:
         name = name[1:]
     if os.path.isabs(name):
         return name, None
-    from ._gettz import tzpath_files
-
     return next(tzpath_files(name), None), name
 
 
@@ -53,8 +53,6 @@ def _tzdata_path(key: str | None) -> str:
 
 def _read(name: str, path: str | None, key: str | None) -> Any:
     """A new ``tzfile`` from the source, strictly: errors propagate."""
-    from ._tzfile import tzfile
-
     if path is not None:
         return tzfile(path, key=key) if key is not None else tzfile(path)
     if key is None:
@@ -71,9 +69,6 @@ def _read(name: str, path: str | None, key: str | None) -> Any:
 def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
     """Re-read every ``tzfile`` in ``gettz``'s cache (or those whose name or key is in
     ``keys``) whose file changed; replace the entries whose data changed."""
-    from ._gettz import _CachedUTC, gettz
-    from ._tzfile import tzfile
-
     out = Refreshed()
     wanted = None if keys is None else set(keys)
     with gettz._cache_lock:

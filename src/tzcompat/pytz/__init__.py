@@ -12,8 +12,8 @@ import datetime
 import os
 import sys
 
-from .. import _registry
-from . import _zones
+from .. import _env, _registry
+from . import _realpytz, _zones, exceptions, lazy, tzfile, tzinfo
 from ._realpytz import real
 from .exceptions import (
     AmbiguousTimeError,
@@ -97,7 +97,7 @@ def open_resource(name: str) -> IO[bytes]:
         raise FileNotFoundError(2, "No such file or directory", rel) from None
     source = zi.source
     if isinstance(source, str) and source.startswith("tzdata:"):
-        from importlib.resources import files
+        from importlib.resources import files  # import cost: only for tzdata's files
 
         key = source[len("tzdata:") :]
         return files("tzdata.zoneinfo").joinpath(*key.split("/")).open("rb")
@@ -241,7 +241,7 @@ class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     @property
     def zoneinfo(self) -> Any:
         """The core ``ZoneInfo('UTC')``."""
-        from .. import _zoneinfo
+        from .. import _zoneinfo  # import cost: the core loads at first use
 
         return _zoneinfo.ZoneInfo("UTC")
 
@@ -489,7 +489,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     if not key:
         raise ValueError(f"not a pytz-style zone: {tz!r}")
     if stdlib:
-        import zoneinfo
+        import zoneinfo  # import cost: zoneinfo imports sysconfig
 
         target: Any = zoneinfo.ZoneInfo(key)
     else:
@@ -516,11 +516,10 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
     ``tzfile._ZONE_MODULE``. Returns ``(object, attribute, old, new)`` for each change, which
     ``uninstall()`` reverts.
     """
-    from . import exceptions, lazy, reference, tzfile
-    from . import tzinfo as tzinfo_mod
+    from . import reference  # pytz loads it only when asked for: so does tzcompat.pytz
 
     homes: dict[int, tuple[Any, str]] = {}
-    for mod in (sys.modules[__name__], exceptions, lazy, reference, tzfile, tzinfo_mod):
+    for mod in (sys.modules[__name__], exceptions, lazy, reference, tzfile, tzinfo):
         home = "pytz" + mod.__name__[len(__name__) :]
         for value in list(vars(mod).values()):
             if (
@@ -542,7 +541,7 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
 
 
 def _test() -> Any:
-    import doctest
+    import doctest  # only for this self-test
 
     return doctest.testmod(sys.modules[__name__])
 
@@ -551,10 +550,9 @@ def _as_pytz() -> dict[str, Any]:
     """The ``sys.modules`` entries that make this adapter ``pytz``: its submodules
     (``pytz.tzinfo``, ``pytz.exceptions``, ...), then ``pytz`` itself. The drop-in,
     ``install()`` and the stand-in below all put these in place."""
-    from . import exceptions, lazy, reference, tzfile
-    from . import tzinfo as tzinfo_mod
+    from . import reference  # pytz loads it only when asked for: so does tzcompat.pytz
 
-    subs = (exceptions, lazy, reference, tzfile, tzinfo_mod)
+    subs = (exceptions, lazy, reference, tzfile, tzinfo)
     modules: dict[str, Any] = {"pytz" + m.__name__[len(__name__):]: m for m in subs}
     modules["pytz"] = sys.modules[__name__]
     return modules
@@ -570,9 +568,6 @@ def _stand_in() -> None:
     installed it is imported, so the process is the same whichever is imported first).
     ``TZCOMPAT_PYTZ_ALIAS=0`` turns it off.
     """
-    from .. import _env
-    from . import _realpytz
-
     if _realpytz.nothing_else is None or not _env.env_flag("TZCOMPAT_PYTZ_ALIAS", True):
         return
     if "pytz" in sys.modules:

@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from itertools import compress, repeat
 from operator import add, attrgetter, mul, ne
 
+from ._realpytz import real_pytz
 from .exceptions import AmbiguousTimeError, NonExistentTimeError
 from .tzinfo import (
     _DAY,
@@ -177,8 +178,6 @@ def build_ext(zd: _ZoneData) -> None:
 
 def _real_pytz_in_use() -> bool:
     """Whether ``import pytz`` gives the real pytz (loaded, and not tzcompat installed)."""
-    from ._realpytz import real_pytz
-
     return real_pytz is not None and sys.modules.get("pytz") is real_pytz
 
 

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from .._env import env_flag
 from .._memo import timedelta_of, timedelta_table
-from ._realpytz import real
+from ._realpytz import import_pytz, real
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
@@ -130,8 +130,6 @@ def _pytz_func(name: str, fallback: Any) -> Any:
     mod = sys.modules.get("pytz")
     if mod is None and not _pytz_missing:
         try:
-            from ._realpytz import import_pytz
-
             mod = import_pytz()
         except ImportError:
             _pytz_missing = True
@@ -470,7 +468,7 @@ def _fingerprint(engine: Any) -> str | None:
 def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     """Load a zone or period pickled in tzcompat's format: as ``unpickler``, then warn
     (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's."""
-    from .._fingerprint import check_skew
+    from .._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
     tz = unpickler(zone, *period)
     check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}")
@@ -492,7 +490,7 @@ def unpickler(
     (abbreviations get corrected in new data), and is otherwise recreated so that datetimes
     keep the values they were pickled with.
     """
-    from . import timezone
+    from . import timezone  # the package imports this module: at the top it would be a circle
 
     tz = timezone(zone)
     if utcoffset is None:
