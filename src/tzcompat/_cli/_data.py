@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from .. import _datapolicy, _dataversion, _tzpath
 from .._dataversion import version_key
 from .._engine import ZoneEngine
 from .._refresh import differences
+from .._report import data_report, source_fingerprint
 from .._tzif import read_tzif
 from . import _zones
 from ._output import dump as _dump
@@ -45,7 +47,7 @@ def _version_file(root: str) -> str | None:
 def _pytz_dir() -> str | None:
     """The zoneinfo directory bundled with the real pytz, when it is installed (found
     without importing it; tzcompat's drop-in ``pytz`` bundles no data)."""
-    from importlib.util import find_spec
+    from importlib.util import find_spec  # import cost: only for the data command
 
     try:
         spec = find_spec("pytz")
@@ -144,8 +146,6 @@ def cmd_data(args: argparse.Namespace) -> int:
     if args.json:
         # tzcompat.data_report(), with what only the command adds: when each source was
         # last written, the real pytz's bundle, and the warnings. No data: exit status 1.
-        from .._report import data_report
-
         report = data_report()
         hashed = {(r["kind"], r["path"]): r for r in report["sources"]}
         now = time.time()
@@ -153,8 +153,6 @@ def cmd_data(args: argparse.Namespace) -> int:
         for s in found:
             extra = hashed.get((s["kind"], s["path"]), {})
             if s["kind"] == "pytz":
-                from .._report import source_fingerprint
-
                 extra = source_fingerprint(s["path"])
             out.append({**extra, **s, "modified": _iso_time(s["modified"]),
                         "age_days": None if s["modified"] is None
@@ -181,8 +179,6 @@ def cmd_data(args: argparse.Namespace) -> int:
 
 
 def _stderr() -> IO[str]:
-    import sys
-
     return sys.stderr
 
 
@@ -340,8 +336,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _state_text_json(state: dict[str, Any]) -> str:
-    from datetime import timedelta
-
     off = fmt_offset(timedelta(seconds=state["utcoffset"]))
     dst = f" dst {fmt_offset(timedelta(seconds=state['dst']))}" if state["dst"] else ""
     return f"{off} {state['abbreviation']}{dst}"
