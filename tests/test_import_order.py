@@ -93,15 +93,17 @@ real = [P._realpytz.real_pytz is not None, D._peer.real_module is not None]
 print(json.dumps({{"done": done, "state": state, "real bases": real}}))
 """
 
+# After HIDE_PYTZ: the path finder in use is then _hide_pytz's, which this one wraps.
 HIDE_DATEUTIL = """
 from importlib.machinery import PathFinder
-class _NoDateutil(PathFinder):
+_finder = next(f for f in sys.meta_path if isinstance(f, type) and issubclass(f, PathFinder))
+class _NoDateutil(_finder):
     @classmethod
     def find_spec(cls, fullname, path=None, target=None):
         if fullname == "dateutil" or fullname.startswith("dateutil."):
             return None
         return super().find_spec(fullname, path, target)
-sys.meta_path[:] = [_NoDateutil if f is PathFinder else f for f in sys.meta_path]
+sys.meta_path[:] = [_NoDateutil if f is _finder else f for f in sys.meta_path]
 """
 
 HIDE_PYTZ = f"""
