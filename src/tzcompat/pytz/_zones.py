@@ -45,8 +45,7 @@ def load(name: str) -> tuple[Any, Any]:
     standard-library part ``tzcompat.ZoneInfo`` also builds, so about half the cost); the
     ``ZoneInfo`` that ``tz.zoneinfo`` returns is made when first asked for.
     """
-    from .. import _zoneinfo  # import cost: the core loads at the first zone
-    from .._engine import ZoneEngine
+    from .._engine import ZoneEngine  # import cost: the core loads at the first zone
 
     root = tzdata_dir()
     if root is not None:
@@ -55,12 +54,17 @@ def load(name: str) -> tuple[Any, Any]:
             engine = ZoneEngine.from_file(f, key=name)
 
         def public() -> Any:
+            # Only when asked for: _zoneinfo imports the standard library's zoneinfo.
+            from .. import _zoneinfo
+
             with open(path, "rb") as f:
                 return _zoneinfo.ZoneInfo.from_file(f, key=name)
 
         return engine, public
 
     def from_lookup() -> Any:
+        from .. import _zoneinfo  # only when asked for, as above
+
         return _zoneinfo.ZoneInfo(name)
 
     return ZoneEngine.load(name), from_lookup
