@@ -83,10 +83,10 @@ def sources() -> list[dict[str, Any]]:
                     "version": _dataversion.root_version(root) if has_zones else None,
                     "modified": _modified(_version_file(root)) if has_zones else None})
     tzdata = _tzpath.tzdata_module()
-    root = _tzpath.tzdata_root()  # type: ignore[assignment]
-    out.append({"kind": "tzdata", "path": root, "present": tzdata is not None,
+    package = _tzpath.tzdata_root()
+    out.append({"kind": "tzdata", "path": package, "present": tzdata is not None,
                 "version": _dataversion.tzdata_version(),
-                "modified": _modified(_version_file(root)) if root else None})
+                "modified": _modified(_version_file(package)) if package else None})
     bundle = _pytz_dir()
     if bundle is not None:
         out.append({"kind": "pytz", "path": bundle, "present": True,

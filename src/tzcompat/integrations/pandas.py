@@ -90,14 +90,14 @@ def _reload_pure_twins(keys: list[str]) -> None:
     pure = sys.modules.get("zoneinfo._zoneinfo")
     cls = getattr(pure, "ZoneInfo", None)
     cache = getattr(cls, "_weak_cache", None)
-    if cache is None:
+    if cls is None or cache is None:
         return
     for key in keys:
         twin = cache.get(key)
         if twin is None:
             continue
         try:
-            fresh = cls.no_cache(key)  # type: ignore[union-attr]
+            fresh = cls.no_cache(key)
         except Exception:  # the stdlib finds no valid data for it: leave the twin
             continue
         fields = dict(vars(fresh))

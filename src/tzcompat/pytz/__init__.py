@@ -333,7 +333,7 @@ def FixedOffset(offset: float, _tzinfos: dict[float, BaseTzInfo] = {}) -> BaseTz
     True
     """
     if offset == 0:
-        return UTC  # type: ignore[return-value]  # the singleton, not the class
+        return utc
     info = _tzinfos.get(offset)
     if info is None:
         info = _tzinfos.setdefault(offset, _FixedOffset(offset))
