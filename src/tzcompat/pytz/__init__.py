@@ -290,7 +290,7 @@ class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
         self._utcoffset = datetime.timedelta(minutes=minutes)
 
     def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta:
-        return self._utcoffset  # type: ignore[return-value]  # set in __init__
+        return self._utcoffset  # set in __init__
 
     def dst(self, dt: datetime.datetime | None) -> datetime.timedelta:
         return ZERO
@@ -484,7 +484,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     if tz is None:
         raise ValueError("Naive time - no tzinfo set")
     if isinstance(tz, _FixedOffset):
-        return dt.astimezone(datetime.timezone(tz._utcoffset))  # type: ignore[arg-type]
+        return dt.astimezone(datetime.timezone(tz._utcoffset))
     key = tz.zone if isinstance(tz, BaseTzInfo) else None
     if not key:
         raise ValueError(f"not a pytz-style zone: {tz!r}")

@@ -363,9 +363,9 @@ def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> da
             # Near datetime.min/max: skip that side, as pytz 2026 does.
             continue
         off = zd.state_at(probe)._utcoffset
-        utc = dt - off  # type: ignore[operator]  # periods always have offsets
+        utc = dt - off  # periods always have offsets
         found = zd.state_at(utc)
-        if utc + found._utcoffset == dt:  # type: ignore[operator]
+        if utc + found._utcoffset == dt:
             candidates.setdefault(utc, found)
     if len(candidates) == 1:
         (state,) = candidates.values()
