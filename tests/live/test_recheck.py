@@ -258,3 +258,28 @@ def test_zone_change_ranges_are_every_span_that_changed(releases):
         assert inside == differs(instant), instant
     d = change.as_dict()
     assert d["ranges"][0] == [ranges[0][0].isoformat(), ranges[0][1].isoformat()]
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_a_removed_zone_is_missing_after_refresh_whatever_holds_it(releases, held):
+    """A release that removes a zone: after refresh() the key is unknown to lookups, to
+    parse_rfc9557 and to recheck() ("missing"), whether or not an old zone object is still
+    held somewhere (issue 36: held, it used to keep answering with the old rules)."""
+    root, _a, _b = releases
+    zone = tzcompat.ZoneInfo(KEY)
+    stored = format_rfc9557(datetime(2031, 7, 1, 14, tzinfo=zone))
+    assert recheck([stored]) == []
+    if not held:
+        del zone
+    os.remove(os.path.join(root, *KEY.split("/")))
+    report = tzcompat.refresh()
+    if held:
+        assert KEY in report.failed and any(KEY in s for s in report.not_updated)
+    found = recheck([stored])
+    assert [(c.index, c.reason, c.key) for c in found] == [(0, "missing", KEY)]
+    with pytest.raises(zoneinfo.ZoneInfoNotFoundError):
+        tzcompat.ZoneInfo(KEY)
+    with pytest.raises(ValueError, match="not in the zone data in use"):
+        parse_rfc9557(stored)
+    if held:  # the object held keeps the rules it had (a snapshot), as the stdlib's do
+        assert zone.utcoffset(datetime(2031, 7, 1, 14)) == timedelta(hours=2)
