@@ -3,6 +3,7 @@ own examples, Temporal's documented conflict outcomes, and one clear error per b
 
 from __future__ import annotations
 
+import os
 import re
 import zoneinfo
 from datetime import datetime, timedelta, timezone
@@ -51,6 +52,57 @@ def test_round_trip_every_zone_at_its_transitions():
             checked += 1
             folds += dt.fold
     assert checked > 20000 and folds > 1000
+
+
+def _walls_around(tr):
+    """Wall times at a transition (the old clock's reading of the change, through the gap
+    or fold the change makes, and just after it), as naive datetimes."""
+    before, after = tr.before.utcoffset, tr.after.utcoffset
+    start = (EPOCH + timedelta(seconds=tr.timestamp) + before).replace(tzinfo=None)
+    width = abs(after - before)
+    one = timedelta(seconds=1)
+    half = timedelta(seconds=int(width.total_seconds()) // 2)
+    return {start - one, start, start + half, start + width - one, start + width,
+            start + width + one}
+
+
+def test_every_string_written_reads_back_around_every_transition():
+    """Issue 36: whatever wall time a datetime holds (one the clocks skip or repeat, either
+    fold), format_rfc9557 writes the standard library's reading of the datetime's instant,
+    and parse_rfc9557 with the default policies reads it back to that instant. Every zone
+    1850-2040; every 7th transition under the default hypothesis profile (rotated per zone),
+    all of them under TZCOMPAT_HYPOTHESIS_PROFILE=deep."""
+    stride = 1 if os.environ.get("TZCOMPAT_HYPOTHESIS_PROFILE") == "deep" else 7
+    lo, hi = datetime(1850, 1, 1, tzinfo=UTC), datetime(2040, 1, 1, tzinfo=UTC)
+    checked = skipped_walls = 0
+    for n, key in enumerate(KEYS):
+        zone, ref = ZoneInfo(key), zoneinfo.ZoneInfo(key)
+        for tr in list(zone.transitions(lo, hi))[n % stride::stride]:
+            for wall in _walls_around(tr):
+                for fold in (0, 1):
+                    dt = wall.replace(tzinfo=zone, fold=fold)
+                    instant = wall.replace(tzinfo=ref, fold=fold).astimezone(UTC)
+                    text = format_rfc9557(dt)
+                    assert text == f"{instant.astimezone(ref).isoformat()}[{key}]", (dt, text)
+                    back = parse_rfc9557(text)
+                    assert back.astimezone(UTC) == instant and back.tzinfo is zone, text
+                    assert format_rfc9557(back) == text
+                    checked += 1
+                    skipped_walls += not text.startswith(wall.isoformat())
+    assert checked > (40000 if stride > 1 else 300000) and skipped_walls > 1000, \
+        (checked, skipped_walls)
+
+
+def test_a_skipped_wall_time_is_written_as_its_instants_reading():
+    """The issue's example: 02:30 on 2024-03-10 in New York does not exist. fold=0 denotes
+    the instant 07:30 UTC (03:30 EDT), fold=1 06:30 UTC (01:30 EST); each is written so, and
+    neither reads as changed data (before issue 36: '02:30:00-05:00', refused on reading)."""
+    ny = ZoneInfo("America/New_York")
+    written = [format_rfc9557(datetime(2024, 3, 10, 2, 30, tzinfo=ny, fold=f)) for f in (0, 1)]
+    assert written == ["2024-03-10T03:30:00-04:00[America/New_York]",
+                       "2024-03-10T01:30:00-05:00[America/New_York]"]
+    assert [parse_rfc9557(t).astimezone(UTC).hour for t in written] == [7, 6]
+    assert tzcompat.recheck(written) == []
 
 
 @given(st.sampled_from(KEYS), st.integers(-62135596800 + 86400, 253402300799 - 86400),
