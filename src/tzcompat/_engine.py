@@ -786,6 +786,20 @@ class _ZoneRules(tzinfo):
             raise ValueError("fromutc: dt.tzinfo is not self")
         return r.fromutc(dt)
 
+    def plain_offset(self, dt: datetime) -> timedelta | None:
+        """The UTC offset at the wall time of ``dt`` when its whole day reads one way (the
+        same answers all day for both folds: no gap and no repeated hour that day, so the
+        wall time exists once); None otherwise, or when the day is not in the day blocks
+        yet (``utcoffset()`` builds them). A cheap test for writers of stored times."""
+        r = self._z_rules
+        day = dt.toordinal()
+        if day > r.wfix:
+            return r.wfixed[0]  # type: ignore[no-any-return]
+        try:
+            return r.wb[day >> 5][day & 31][0]  # type: ignore[no-any-return]
+        except (KeyError, TypeError):
+            return None
+
     # --- introspection ----------------------------------------------------
 
     @property

@@ -37,14 +37,18 @@ MAX_LENGTH = 4096
 _JAVA_OFFSET_ID = re.compile(r"(?:UTC|GMT|UT)([+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?)\Z", re.ASCII)
 
 # The usual string: date, time (seconds and fraction optional), Z or +HH:MM[:SS] or nothing,
-# and at most one bracket holding a zone name without dots.
+# and at most one bracket holding a zone name without dots. Hours, minutes and seconds are
+# range-checked here; the day of the month by datetime.fromisoformat.
 _QUICK = re.compile(
-    r"([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2})"
-    r"(?::([0-9]{2})(?:[.,]([0-9]{1,9}))?)?"
-    r"(?:([Zz])|([+-])([0-9]{2}):([0-9]{2})(?::([0-9]{2}))?)?"
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?)"
+    r"(?:(?<=[0-9]{2}:[0-9]{2}:[0-9]{2})[.,]([0-9]{1,9}))?"
+    r"(?:([Zz])|([+-][0-9]{2}:[0-9]{2}(?::[0-9]{2})?))?"
     r"(?:\[(!?)([A-Za-z_][A-Za-z0-9_+-]*(?:/[A-Za-z_][A-Za-z0-9_+-]*)*)\])?\Z",
     re.ASCII,
 ).match
+_fromisoformat = datetime.fromisoformat
+# "+02:00" -> 7200 for the offsets seen (None: out of range, for the careful reader).
+_offsets: dict[str, int | None] = {}
 
 
 def fail(text: str, pos: int, what: str) -> ValueError:
@@ -61,8 +65,6 @@ def offset_text(seconds: int) -> str:
     return text + f":{seconds % 60:02d}" if seconds % 60 else text
 
 
-# Microseconds per unit of a fraction of 1-6 digits.
-_SCALE = (0, 100000, 10000, 1000, 100, 10, 1)
 Quick = tuple[datetime, "int | None", bool, "str | None", bool]
 
 
@@ -72,40 +74,43 @@ def quick_fields(text: str, nanoseconds: str = "truncate") -> Quick | None:
     m = _QUICK(text)
     if m is None:
         return None
-    (year, month, day, hour, minute, second, frac, zulu, sign, oh, om, osec, bang,
-     zone) = m.groups()
-    micro = 0
+    head, frac, zulu, sign, bang, zone = m.groups()
     if frac is not None:
         if len(frac) > 6:
             if nanoseconds != "truncate" and frac[6:].strip("0"):
                 return None
             frac = frac[:6]
-        micro = int(frac) * _SCALE[len(frac)]
+        # The form datetime.fromisoformat reads on every supported Python: 6 digits.
+        head = f"{head}.{frac:0<6}"
     try:
-        wall = datetime(int(year), int(month), int(day), int(hour), int(minute),
-                        int(second) if second is not None else 0, micro)
+        wall = _fromisoformat(head)
     except ValueError:
         return None
     offset = None
     exact = zulu is not None
     if sign is not None:
-        h, mi = int(oh), int(om)
-        if h > 23 or mi > 59:
+        try:
+            offset = _offsets[sign]
+        except KeyError:
+            offset = _offset_of(sign)
+        if offset is None:
             return None
-        seconds = h * 3600 + mi * 60
-        if osec is not None:
-            s = int(osec)
-            if s > 59:
-                return None
-            seconds += s
-        if seconds == 0 and sign == "-":
-            exact = True  # -00:00: UTC known, the local offset not
-        else:
-            offset = -seconds if sign == "-" else seconds
+        if offset == 0 and sign[0] == "-":
+            offset, exact = None, True  # -00:00: UTC known, the local offset not
     elif not exact and zone is None:
         return None  # not an instant: the careful reader says so
     return wall, offset, exact, zone, bang == "!"
 
+
+def _offset_of(text: str) -> int | None:
+    """The seconds of ``+HH:MM`` or ``+HH:MM:SS`` (None when out of range), remembered."""
+    h, m, s = int(text[1:3]), int(text[4:6]), int(text[7:9] or 0)
+    seconds = None if h > 23 or m > 59 or s > 59 else h * 3600 + m * 60 + s
+    if seconds is not None and text[0] == "-":
+        seconds = -seconds
+    if len(_offsets) < 4096:
+        _offsets[text] = seconds
+    return seconds
 
 
 class Parsed:

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from datetime import datetime, timedelta, timezone, tzinfo
 
 from ._ixdtf import check_tags, offset_seconds, offset_text, parse_fields, quick_fields
-from ._rfc9557 import QUICK, candidates, check_options, delta, from_wall, matching
+from ._rfc9557 import QUICK, candidates, check_options, delta, from_wall, matching, reading
 from ._zonenames import canonical_key, load_zone
 
 TYPE_CHECKING = False
@@ -127,9 +127,9 @@ def recheck(values: Iterable[Any], *, disambiguation: str = "compatible",
             out.append(ChangedTime(index, value, key, wall, stored_td, "missing", None, None))
             continue
         try:
-            same_instant = (wall - stored_td).replace(tzinfo=_UTC).astimezone(tz)
-            if same_instant.utcoffset() == stored_td:
+            if reading(wall, tz, stored_td) is not None:
                 continue  # the stored offset is the zone's at that wall time
+            same_instant = (wall - stored_td).replace(tzinfo=_UTC).astimezone(tz)
             cands = candidates(wall, tz)
             if matching(cands, stored) is not None:
                 continue
@@ -160,14 +160,14 @@ def _fields(value: Any) -> tuple[datetime, int, str] | None:
         if offset is None or zone is None or zone[0] in "+-":
             return None
         return wall, offset, zone
-    if isinstance(value, Mapping):
+    if isinstance(value, (tuple, list)) and len(value) == 3:
+        wall, offset, key = value
+    elif isinstance(value, Mapping):
         try:
             wall, offset, key = value["wall"], value["offset"], value["key"]
         except KeyError as exc:
             raise ValueError(
                 f"a stored record needs 'wall', 'offset' and 'key', missing {exc}") from None
-    elif isinstance(value, (tuple, list)) and len(value) == 3:
-        wall, offset, key = value
     else:
         raise TypeError("a stored value is an RFC 9557 string or a (wall, offset, key) "
                         f"record, not {type(value).__name__}")

@@ -34,6 +34,7 @@ from __future__ import annotations
 import sys
 from datetime import datetime, timedelta, timezone, tzinfo
 
+from ._engine import _ZoneRules
 from ._ixdtf import (
     NANOSECONDS,
     Parsed,
@@ -64,35 +65,38 @@ _iso = datetime.isoformat  # the C method, also for subclasses that override it 
 
 # --- formatting ---------------------------------------------------------------------
 
-# Zone names already checked against RFC 9557's grammar, and tzinfo types already sorted:
-# True for zones that follow PEP 495 (the standard library's ZoneInfo and its subclasses),
-# False for any other named zone (pytz, dateutil, ...).
+# tzinfo type -> (the attribute naming its zone, kind). The kind is _ENGINE for tzcompat's
+# zones (their day blocks tell an ordinary wall time in one probe), _PEP495 for other
+# subclasses of the standard library's ZoneInfo (fold picks the reading), _OTHER for the
+# rest (pytz's, dateutil's, ...). Names are checked against RFC 9557's grammar once.
+_kinds: dict[type, tuple[str, int]] = {}
 _checked_names: set[str] = set()
-_pep495: dict[type, bool] = {}
+_OTHER, _PEP495, _ENGINE = 0, 1, 2
 
 
-def _zone_name(tz: tzinfo) -> str:
-    """The IANA key a tzinfo answers for (ZoneInfo's ``key``, pytz's ``zone``)."""
-    for attr in ("key", "zone"):
+def _zone_entry(tz: tzinfo) -> tuple[str, int]:
+    """(the zone's key, its kind) for a named zone; ValueError for one without a key."""
+    kind = type(tz)
+    known = _kinds.get(kind)
+    for attr in (known[0],) if known else ("key", "zone"):
         name = getattr(tz, attr, None)
         if isinstance(name, str) and name:
             if name not in _checked_names:
                 check_zone_name(name, name, 0)
                 if len(_checked_names) < 4096:
                     _checked_names.add(name)
-            return name
+            if known is None:
+                zoneinfo = sys.modules.get("zoneinfo")
+                sort = _OTHER
+                if isinstance(tz, _ZoneRules):
+                    sort = _ENGINE
+                elif zoneinfo is not None and isinstance(tz, zoneinfo.ZoneInfo):
+                    sort = _PEP495
+                known = _kinds[kind] = (attr, sort)
+            return name, known[1]
     raise ValueError(
         f"cannot name the time zone of {tz!r} in RFC 9557 (it has no IANA key); "
         "use tzcompat.ZoneInfo or zoneinfo.ZoneInfo")
-
-
-def _follows_pep495(kind: type) -> bool:
-    known = _pep495.get(kind)
-    if known is None:
-        zoneinfo = sys.modules.get("zoneinfo")
-        known = zoneinfo is not None and issubclass(kind, zoneinfo.ZoneInfo)
-        _pep495[kind] = known
-    return known
 
 
 def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
@@ -112,21 +116,43 @@ def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
     if tz is None:
         raise ValueError(f"format_rfc9557() needs an aware datetime, got naive {dt!r}")
     if tz is _UTC:
-        text = _iso(dt)
-        return _trim(text[:-6]) + "Z"
-    if isinstance(tz, timezone):
+        return _trim(_iso(dt)[:-6]) + "Z"
+    if type(tz) is timezone:
         return _trim(_iso(dt))
-    name = _zone_name(tz)
+    known = _kinds.get(type(tz))
+    name = getattr(tz, known[0], None) if known is not None else None
+    if name is not None and name in _checked_names:
+        kind = known[1]  # type: ignore[index]
+    else:
+        name, kind = _zone_entry(tz)
+    if kind == _ENGINE:
+        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]
+        if offset is not None:  # an ordinary wall time: written as it is
+            text = _iso(dt.replace(tzinfo=None))
+            if dt.microsecond:
+                text = text.rstrip("0")
+            off = _offset_texts.get(offset) or _offset_text_of(offset)
+            return f"{text}{off}[!{name}]" if critical else f"{text}{off}[{name}]"
     offset = dt.utcoffset()
     if offset is None:
         raise ValueError(f"format_rfc9557() needs an aware datetime, got naive {dt!r}")
-    if not _follows_pep495(type(tz)) or dt.replace(fold=not dt.fold).utcoffset() != offset:
+    if kind == _OTHER or dt.replace(fold=not dt.fold).utcoffset() != offset:
         # Near a transition (or a zone that ignores fold): write the real reading.
         dt = _real_reading(dt, tz, offset)
     text = _iso(dt)
     if dt.microsecond or offset.microseconds:
         text = _trim(text)
     return f"{text}[!{name}]" if critical else f"{text}[{name}]"
+
+
+_offset_texts: dict[timedelta, str] = {}
+
+
+def _offset_text_of(offset: timedelta) -> str:
+    text = offset_text(offset.days * 86400 + offset.seconds)
+    if len(_offset_texts) < 1024:
+        _offset_texts[offset] = text
+    return text
 
 
 def _trim(text: str) -> str:
@@ -214,14 +240,28 @@ def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "c
         if exact:
             return wall.replace(tzinfo=_UTC).astimezone(tz)
         if stored is not None and offset != "ignore":
-            local = (wall - delta(stored)).replace(tzinfo=_UTC).astimezone(tz)
-            if local.utcoffset() == delta(stored):
+            local = reading(wall, tz, _deltas.get(stored) or delta(stored))
+            if local is not None:
                 return local  # the stored offset is the zone's at that wall time
     except OverflowError:
         pass
     p = Parsed(text)
     p.wall, p.offset, p.exact, p.zone = wall, stored, exact, name
     return resolve(p, tz, offset, disambiguation)
+
+
+def reading(wall: datetime, tz: tzinfo, offset: timedelta) -> datetime | None:
+    """``wall`` in ``tz`` when ``offset`` is the zone's offset there (the reading with that
+    offset, fold set), else None. tzcompat's zones answer an ordinary day from their day
+    blocks; otherwise the instant ``wall - offset`` is converted and compared."""
+    local = wall.replace(tzinfo=tz)
+    if isinstance(tz, _ZoneRules) and 1 < wall.year < 9999:  # the instant is in range
+        plain = tz.plain_offset(local)
+        if plain is not None:
+            return local if plain == offset else None
+    # What astimezone does from UTC, without its UTC offset call.
+    local = tz.fromutc((wall - offset).replace(tzinfo=tz))
+    return local if local.replace(tzinfo=None) == wall else None
 
 
 def _careful(text: str, offset: str, disambiguation: str,

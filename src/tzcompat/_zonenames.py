@@ -19,6 +19,7 @@ from . import _tzpath
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
 __all__ = ["canonical_key", "fixed_zone", "load_zone"]
 
@@ -104,10 +105,26 @@ def fixed_zone(seconds: int) -> timezone:
     return tz
 
 
-def _default_load(key: str) -> tzinfo:
-    from ._zoneinfo import ZoneInfo
+_lookup: list[Any] = []  # [tzcompat.ZoneInfo, its weak cache's dict], on first use
 
-    return ZoneInfo(key)
+
+def _default_load(key: str) -> tzinfo | None:
+    """``tzcompat.ZoneInfo(key)``, None when unknown. A key in the cache is read from it
+    directly: ``ZoneInfo(key)`` would also move it to the front of its 8 strong references,
+    which costs more than the rest of a parse when the keys vary (a table of stored times
+    over many zones); the object is the same."""
+    if not _lookup:
+        from ._zoneinfo import ZoneInfo
+
+        _lookup[:] = [ZoneInfo, getattr(getattr(ZoneInfo, "_z_weak", None), "data", {})]
+    ref = _lookup[1].get(key)
+    zone = ref() if ref is not None else None
+    if zone is not None:
+        return zone  # type: ignore[no-any-return]
+    try:
+        return _lookup[0](key)  # type: ignore[no-any-return]
+    except (KeyError, ValueError, OSError):
+        return None
 
 
 def load_zone(name: str, zones: Callable[[str], object] | None) -> tzinfo | None:
@@ -115,16 +132,32 @@ def load_zone(name: str, zones: Callable[[str], object] | None) -> tzinfo | None
     ``name``; None when the zone is unknown (the loader raised KeyError, ValueError or
     OSError, or returned None). A loader that returns something a datetime cannot carry
     (a pytz-style zone, which must be localized; not a tzinfo) is a TypeError."""
-    key = canonical_key(name)
+    key = _spellings.get(name) if _filled_for[0] is _tzpath.TZPATH else None
+    if key is None:
+        key = canonical_key(name)
+    if zones is None:
+        if _lookup:  # inlined _default_load for a zone in the cache
+            ref = _lookup[1].get(key)
+            zone = ref() if ref is not None else None
+            if zone is not None:
+                return zone  # type: ignore[no-any-return]
+        return _default_load(key)
     try:
-        tz = (zones or _default_load)(key)
+        tz = zones(key)
     except (KeyError, ValueError, OSError):
         return None
     if tz is None:
         return None
-    if not isinstance(tz, tzinfo) or hasattr(tz, "localize"):
-        raise TypeError(_bad_loader_message(key, tz))
-    return tz
+    kind = type(tz)
+    if kind not in _good_types:
+        if not isinstance(tz, tzinfo) or hasattr(tz, "localize"):
+            raise TypeError(_bad_loader_message(key, tz))
+        _good_types.add(kind)
+    return tz  # type: ignore[return-value]
+
+
+# tzinfo types a loader gave that a datetime can carry (checked once per type).
+_good_types: set[type] = set()
 
 
 def _bad_loader_message(key: str, tz: object) -> str:
