@@ -154,7 +154,7 @@ def run() -> None:
             f"best of {ROUNDS} interleaved rounds; load average {before[0]:.1f} before, "
             f"{after[0]:.1f} after (2 cores)")
     print_table("stored times: RFC 9557 (per value)", ["tzcompat", "stdlib", "whenever"],
-                table, note=note)
+                table, base=1, note=note)
 
 
 if __name__ == "__main__":
