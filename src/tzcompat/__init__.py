@@ -14,9 +14,14 @@ from ._version import __version__ as __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # what type checkers see of _EXPORTS below (a test holds the two equal)
+    from ._cluster import SkewReport as SkewReport
+    from ._cluster import check_workers as check_workers
     from ._datapolicy import data_policy as data_policy
     from ._datapolicy import set_data_policy as set_data_policy
+    from ._fingerprint import DataSkewError as DataSkewError
     from ._fingerprint import DataSkewWarning as DataSkewWarning
+    from ._fingerprint import set_skew_policy as set_skew_policy
+    from ._fingerprint import skew_policy as skew_policy
     from ._lookup import data_version as data_version
     from ._lookup import find_data_file as find_data_file
     from ._posix import PosixTZ as PosixTZ
@@ -50,8 +55,9 @@ if TYPE_CHECKING:  # what type checkers see of _EXPORTS below (a test holds the 
 # tzcompat.pytz`` (which needs the core only at its first timezone()) then costs less than
 # importing pytz. The one table: ``__all__`` and the lookup below are made from it.
 _EXPORTS: dict[str, tuple[str, ...]] = {
+    "_cluster": ("SkewReport", "check_workers"),
     "_datapolicy": ("data_policy", "set_data_policy"),
-    "_fingerprint": ("DataSkewWarning",),
+    "_fingerprint": ("DataSkewError", "DataSkewWarning", "set_skew_policy", "skew_policy"),
     "_lookup": ("data_version", "find_data_file"),
     "_posix": ("PosixTZ", "parse_posix_tz"),
     "_preload": ("preload",),
