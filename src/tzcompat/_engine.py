@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime, timedelta, tzinfo
 from types import FunctionType
 
-from . import _tzpath
+from . import _lookup
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._calendar import days_before_year as _days_before_year
 from ._memo import memo, timedelta_of
@@ -1000,7 +1000,7 @@ class ZoneEngine(_ZoneRules):
     @classmethod
     def load(cls, key: str) -> ZoneEngine:
         """The zone ``key`` from TZPATH or the tzdata package (read on every call)."""
-        fobj, source, version = _tzpath.open_zone(key)
+        fobj, source, version = _lookup.open_zone(key)
         with fobj:
             data = read_tzif(fobj)
         return cls.from_tzif(data, key, source, version)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from _thread import allocate_lock
 
 from . import _tzpath
+from ._zoneinfo import ZoneInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ def preload(keys: Iterable[str] | None = None) -> dict[str, ZoneInfo]:
     file that is not valid zone data is left out; a key given explicitly that cannot be
     loaded raises as ``ZoneInfo(key)`` would.
     """
-    from ._zoneinfo import ZoneInfo
-
     if isinstance(keys, (str, bytes)):
         raise TypeError(f"keys must be an iterable of keys, not a single {type(keys).__name__}")
     explicit = keys is not None

@@ -16,8 +16,8 @@ from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
 from itertools import chain, groupby
 
-from . import _registry, _tzpath
-from ._engine import build_rules
+from . import _filecheck, _lookup, _registry, _tzpath
+from ._engine import ZoneEngine, build_rules
 from ._tzif import read_tzif
 
 TYPE_CHECKING = False
@@ -43,9 +43,8 @@ _lock = allocate_lock()
 # cache (a lookup fails, as in a new process) but still refreshed, and put back in the
 # cache when the key returns (a file can be missing for a moment during an upgrade).
 _orphans: dict[str, list[weakref.ref[Any]]] = {}
-# key -> (file, its stat signature, data version, id of the rules checked against them):
-# a zone whose rules were checked against an unchanged file is not read again.
-_checked: dict[str, tuple[str, tuple[int, ...], str | None, int]] = {}
+# The file each key's rules were last checked against: an unchanged file is not read again.
+_checked = _filecheck.FileChecks()
 
 
 class ZoneChange:
@@ -199,6 +198,8 @@ def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
 
 
 def _refresh(wanted: set[str] | None) -> RefreshReport:
+    # Here, not at the top: _zoneinfo imports the standard library's zoneinfo (and
+    # sysconfig), which a process that uses only the adapters never loads otherwise.
     from ._zoneinfo import RawZoneInfo, ZoneInfo
 
     by_key: dict[str, list[Any]] = {}
@@ -217,7 +218,7 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
         try:
             change = _refresh_key(ZoneInfo, key, zones)
         except Exception as exc:  # any bad data: keep the old rules, retry next time
-            _checked.pop(key, None)
+            _checked.forget(key)
             failed[key] = _reason(exc)
             if isinstance(exc, _tzpath.ZoneInfoNotFoundError):
                 removed.append(key)
@@ -308,29 +309,13 @@ def _reason(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def _current(key: str) -> tuple[str, tuple[int, ...], str | None] | None:
-    """(file, stat signature, data version) the lookup for ``key`` would use, or None."""
-    path = _tzpath.find_tzfile(key)
-    if path is not None:
-        version = _tzpath.root_version(path[: -len(key) - 1])
-    else:
-        path = _tzpath.zone_path(key)
-        if path is None:
-            return None
-        version = _tzpath.tzdata_version()
-    sig = _tzpath.stat_signature(path)
-    return None if sig is None else (path, sig, version)
-
-
 def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None:
     """Check one key's cached zones against the data on disk; apply new rules."""
-    now = _current(key)
+    now = _filecheck.lookup_stamp(key)
     old: _Rules = zones[0]._z_rules
-    memo = _checked.get(key)
-    if (now is not None and memo is not None and memo[:3] == now
-            and all(id(z._z_rules) == memo[3] for z in zones)):
+    if _checked.unchanged(key, now, *(z._z_rules for z in zones)):
         return None  # the file is the one these very rules were checked against
-    fobj, source, version = _tzpath.open_zone(key)
+    fobj, source, version = _lookup.open_zone(key)
     with fobj:
         data = read_tzif(fobj)
     stale = [z for z in zones if z._z_rules.tzif != data]
@@ -350,8 +335,7 @@ def _refresh_key(zone_cls: Any, key: str, zones: list[Any]) -> ZoneChange | None
     for zone in zones:
         if zone._z_rules is not rules:
             zone._z_rules = rules
-    if now is not None:
-        _checked[key] = (*now, id(rules))
+    _checked.remember(key, now, rules)
     return change
 
 
@@ -375,8 +359,6 @@ def first_difference(old: _Rules, new: _Rules) -> int | None:
 
 def _view(rules: _Rules) -> Any:
     """A bare zone answering from ``rules`` (through the zone API, nothing else)."""
-    from ._engine import ZoneEngine
-
     view = tzinfo.__new__(ZoneEngine)
     view._z_rules = rules
     return view

@@ -5,6 +5,10 @@ refresher when they are imported (a module never imported has nothing to update)
 integrations with other libraries' caches (pandas keeps zone transitions of its own) are
 found through the ``tzcompat.integrations`` entry-point group, loaded once at the first
 refresh. Registering costs a dict assignment: no module is imported until a refresh runs.
+
+An adapter that makes itself a library's module in this process (``tzcompat.pytz``'s
+stand-in, where no pytz is installed) calls :func:`stood_in`, so that integrations can
+re-point what other libraries looked up before (pandas keeps "no pytz" in a module global).
 """
 
 from __future__ import annotations
@@ -16,7 +20,11 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any
 
-__all__ = ["Refreshed", "register_cache_hook", "register_refresher"]
+    # (namespace, name, old value, new value): one module global a stand-in hook rebound.
+    Change = tuple[dict[str, Any], str, Any, Any]
+
+__all__ = ["Refreshed", "register_cache_hook", "register_refresher", "register_stand_in_hook",
+           "stood_in"]
 
 
 class Refreshed:
@@ -45,6 +53,8 @@ _refreshers: dict[str, tuple[Callable[[set[str] | None], Refreshed],
 _reporters: dict[str, Callable[[], dict[str, str | None]]] = {}
 # name -> hook(zones): drop other libraries' cached data about ``zones`` after a refresh.
 _cache_hooks: dict[str, Callable[[list[Any]], object]] = {}
+# name -> hook(library, module) -> changes: ``module`` now stands in for ``library``.
+_stand_in_hooks: dict[str, Callable[[str, Any], Iterable[Change]]] = {}
 _plugins_loaded = False
 _lock = allocate_lock()
 
@@ -71,6 +81,25 @@ def register_cache_hook(name: str, hook: Callable[[list[Any]], object]) -> None:
     """Have every refresh that changed zones call ``hook(zones)`` with the zone objects
     (core, pytz or dateutil) whose rules changed, so a library's own cache can drop them."""
     _cache_hooks[name] = hook
+
+
+def register_stand_in_hook(name: str, hook: Callable[[str, Any], Iterable[Change]]) -> None:
+    """Have :func:`stood_in` call ``hook(library, module)``; it returns the module globals
+    it rebound, as ``(namespace, name, old, new)``."""
+    _stand_in_hooks[name] = hook
+
+
+def stood_in(library: str, module: Any) -> list[Change]:
+    """Tell the registered integrations that ``import library`` now gives ``module`` (an
+    adapter), so that libraries which looked for ``library`` before are pointed at it.
+    Returns what they rebound (``tzcompat.uninstall()`` puts it back)."""
+    changes: list[Change] = []
+    for hook in list(_stand_in_hooks.values()):
+        try:
+            changes.extend(hook(library, module))
+        except Exception:  # another library's internals moved: nothing of ours breaks
+            pass
+    return changes
 
 
 def refreshers() -> list[tuple[str, Callable[[set[str] | None], Refreshed]]]:

@@ -8,10 +8,15 @@ fingerprints (see ``_fingerprint`` for what a fingerprint covers).
 from __future__ import annotations
 
 import os
+import sys
 from hashlib import sha256
 
-from . import _registry, _tzpath
+from . import _datapolicy, _dataversion, _lookup, _registry, _tzpath
+from ._engine import build_rules
 from ._fingerprint import _FORMAT, rules_fingerprint, skew_events
+from ._tzif import read_tzif
+from ._version import __version__
+from ._zoneinfo import ZoneInfo
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,11 +29,8 @@ __all__ = ["data_report", "fingerprint_of_key", "newer_tzdata_note", "source_fin
 def fingerprint_of_key(key: str) -> str | None:
     """The fingerprint of the data the default lookup finds for ``key`` now (None when it
     finds none, or invalid data)."""
-    from ._engine import build_rules
-    from ._tzif import read_tzif
-
     try:
-        fobj, source, version = _tzpath.open_zone(key)
+        fobj, source, version = _lookup.open_zone(key)
         with fobj:
             data = read_tzif(fobj)
         return rules_fingerprint(build_rules(data, source, version))
@@ -50,10 +52,7 @@ def source_fingerprint(root: str) -> dict[str, Any]:
 
 
 def _hashed(root: str) -> tuple[Any, dict[str, Any], dict[str, str]]:
-    from ._engine import build_rules
-    from ._tzif import read_tzif
-
-    sig = _tzpath.tree_signature(root)
+    sig = _dataversion.tree_signature(root)
     cached = _sources.get(root)
     if cached is not None and cached[0] == sig:
         return cached
@@ -85,7 +84,7 @@ def zone_fingerprints() -> dict[str, str | None]:
     out: dict[str, str | None] = {}
     roots: dict[str, dict[str, str]] = {}
     for key in sorted(_tzpath.available_timezones()):
-        path = _tzpath.zone_path(key)
+        path = _lookup.zone_path(key)
         root = path[: -len(key) - 1] if path is not None and path.endswith(key) else None
         if root is None:
             out[key] = fingerprint_of_key(key)
@@ -115,22 +114,17 @@ def data_report() -> dict[str, Any]:
     Run it on every worker (``client.run(tzcompat.data_report)`` in Dask, a Spark job)
     and compare the fingerprints: equal fingerprints mean equal answers.
     """
-    import sys
-
-    from ._version import __version__
-    from ._zoneinfo import ZoneInfo
-
     sources: list[dict[str, Any]] = []
     for root in _tzpath.TZPATH:
         present = _tzpath.has_zones(root)
         entry: dict[str, Any] = {"kind": "tzpath", "path": root, "present": present,
-                                 "version": _tzpath.root_version(root) if present else None}
+                                 "version": _dataversion.root_version(root) if present else None}
         entry.update(source_fingerprint(root) if present else
                      {"fingerprint": None, "zones": 0, "failed": []})
         sources.append(entry)
     package = _tzpath.tzdata_root()
     entry = {"kind": "tzdata", "path": package, "present": package is not None,
-             "version": _tzpath.tzdata_version()}
+             "version": _dataversion.tzdata_version()}
     entry.update(source_fingerprint(package) if package is not None else
                  {"fingerprint": None, "zones": 0, "failed": []})
     sources.append(entry)
@@ -144,7 +138,7 @@ def data_report() -> dict[str, Any]:
     return {
         "tzcompat": __version__,
         "python": sys.version.split()[0],
-        "data_version": _tzpath.data_version(),
+        "data_version": _lookup.data_version(),
         "fingerprint": used["fingerprint"] if used else None,
         "sources": sources,
         "zones": zones,
@@ -159,12 +153,12 @@ def _fingerprint_of(root: str | None) -> str:
 
 def newer_tzdata_note() -> str | None:
     """One sentence when the tzdata package is newer than the system data in use."""
-    if _tzpath.data_policy() == "newest" or not _tzpath.tzdata_is_newer():
+    if _datapolicy.data_policy() == "newest" or not _datapolicy.tzdata_is_newer():
         return None
-    root = _tzpath._system_root()
+    root = _tzpath.system_root()
     package_root = _tzpath.tzdata_root()
-    return (f"the tzdata package ({_tzpath.tzdata_version()}, fingerprint "
+    return (f"the tzdata package ({_dataversion.tzdata_version()}, fingerprint "
             f"{_fingerprint_of(package_root)}) is newer than the system data in use "
-            f"({root}: {_tzpath.root_version(root) if root else None}, fingerprint "
+            f"({root}: {_dataversion.root_version(root) if root else None}, fingerprint "
             f"{_fingerprint_of(root)}); TZCOMPAT_DATA_POLICY=newest or "
             "tzcompat.set_data_policy('newest') uses it")

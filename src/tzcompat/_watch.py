@@ -12,14 +12,13 @@ from __future__ import annotations
 import os
 from _thread import allocate_lock
 
-from . import _registry, _tzpath
+from . import _dataversion, _registry, _tzpath
+from ._refresh import RefreshReport, refresh
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
-
-    from ._refresh import RefreshReport
 
 __all__ = ["Watcher", "watch", "watched_roots"]
 
@@ -29,7 +28,7 @@ def watched_roots() -> list[str]:
     tzcompat's TZPATH, the tzdata package, then those the registered adapters read
     (the standard library's TZPATH for ``tzcompat.dateutil``, ``PYTZ_TZDATADIR`` for
     ``tzcompat.pytz``, when they are imported)."""
-    roots = [*_tzpath._search_path()]
+    roots = [*_tzpath.search_path()]
     tzdata = _tzpath.tzdata_root()
     if tzdata is not None:
         roots.append(tzdata)
@@ -43,7 +42,7 @@ def watched_roots() -> list[str]:
 
 def data_signature() -> tuple[Any, ...]:
     """The stat signature of every file under :func:`watched_roots` (never reads a file)."""
-    return tuple((root, _tzpath.tree_signature(root)) for root in watched_roots())
+    return tuple((root, _dataversion.tree_signature(root)) for root in watched_roots())
 
 
 class Watcher:
@@ -73,7 +72,7 @@ class Watcher:
         self._stopped: Any = None
 
     def _start(self) -> None:
-        import threading
+        import threading  # import cost: loaded when a watch starts, not with the core
 
         self._stopped = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tzcompat.watch", daemon=True)
@@ -88,8 +87,6 @@ class Watcher:
         """One check: the refresh report when a settled change was applied (or a failed
         key retried), else None. ``on_change`` is called for each new settled change and
         whenever a retry changed something."""
-        from ._refresh import refresh
-
         with self._lock:
             now = data_signature()
             if now != self._seen:
@@ -112,7 +109,7 @@ class Watcher:
                 self.poll()
             except Exception as exc:  # a bad callback must not end the watch
                 self.last_error = exc
-                import warnings
+                import warnings  # only when a poll failed
 
                 warnings.warn(f"tzcompat.watch: {type(exc).__name__}: {exc}", RuntimeWarning,
                               stacklevel=1)
@@ -123,7 +120,7 @@ class Watcher:
             self._stopped.set()
         thread = self._thread
         if thread is not None and thread.is_alive():
-            import threading
+            import threading  # import cost, as in _start
 
             if thread is not threading.current_thread():
                 thread.join(timeout)

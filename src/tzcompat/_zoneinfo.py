@@ -19,7 +19,7 @@ from _thread import RLock
 from array import array
 from datetime import date
 
-from . import _tzpath
+from . import _lookup, _tzpath
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
 from ._tzif import TZifData, read_tzif
@@ -218,7 +218,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     def _new_instance(cls, key: str) -> ZoneInfo:
         # The whole file in one read, parsed from memory; the same bytes then build the
         # stdlib part when they need no rewriting.
-        raw, source, version = _tzpath.read_zone(key)
+        raw, source, version = _lookup.read_zone(key)
         data = read_tzif(raw)
         obj = _std_part(cls, data, key, raw)
         obj._setup(data, key, source, version)

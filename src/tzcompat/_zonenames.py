@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta, timezone, tzinfo
 
-from . import _tzpath
+from . import _dataversion, _tzpath
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def _resolve(name: str, roots: tuple[str, ...]) -> str | None:
         found = _walk(root, parts)
         if found is not None:
             return found
-    if package is None and _tzpath.tzdata_version() is not None:
+    if package is None and _dataversion.tzdata_version() is not None:
         # The tzdata package, not as plain files: its list of names.
         wanted = name.casefold()
         matches = [k for k in _tzpath.available_timezones() if k.casefold() == wanted]

@@ -3,6 +3,7 @@ aware inputs, datetime subclasses, microseconds, comparison semantics, module su
 
 from __future__ import annotations
 
+import importlib
 import io
 import zoneinfo
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
@@ -249,3 +250,25 @@ def test_import_loads_no_heavy_module(module):
     proc = run_python(code, env={"PYTHONTZPATH": None, "TZCOMPAT_PYTZ_BASES": "0"})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == []
+
+
+def test_one_table_of_lazy_names():
+    """The facade's names come from one table (``_EXPORTS``); its ``TYPE_CHECKING`` imports,
+    what type checkers see, name the same names from the same modules."""
+    import ast
+    from pathlib import Path
+
+    tree = ast.parse(Path(tzcompat.__file__).read_text("utf-8"))
+    seen: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom) and imp.level == 1, ast.dump(imp)
+                for alias in imp.names:
+                    assert alias.asname == alias.name  # an explicit re-export
+                    seen[alias.name] = imp.module or ""
+    assert seen == tzcompat._HOMES
+    assert tzcompat.__all__ == sorted(seen)
+    for name, home in seen.items():
+        module = importlib.import_module(f"tzcompat.{home}")
+        assert getattr(tzcompat, name) is getattr(module, name), name

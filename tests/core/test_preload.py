@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 
 import tzcompat
-from tzcompat import _preload, _report, _tzpath
+from tzcompat import _dataversion, _lookup, _preload, _report, _tzpath
 
 # Audit events that mean the file system was touched (open covers io.open, os.open and
 # open(); the others are listings and stats that lookups could do).
@@ -140,7 +140,7 @@ def test_preloaded_zones_still_refresh(fresh, tmp_path):
     root = str(tmp_path)
     for key in ("Europe/Berlin", "America/New_York"):
         os.makedirs(os.path.join(root, os.path.dirname(key)), exist_ok=True)
-        shutil.copy(_tzpath.zone_path(key), os.path.join(root, key))
+        shutil.copy(_lookup.zone_path(key), os.path.join(root, key))
     old = tuple(tzcompat.TZPATH)
     tzcompat.reset_tzpath([root])
     try:
@@ -148,7 +148,7 @@ def test_preloaded_zones_still_refresh(fresh, tmp_path):
         # The tzdata package's zones come too (the lookup falls back to it).
         assert {"America/New_York", "Europe/Berlin"} <= set(zones)
         assert zones["Europe/Berlin"].source == os.path.join(root, "Europe/Berlin")
-        shutil.copy(_tzpath.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
+        shutil.copy(_lookup.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
         # Only these keys: subclasses other tests made keep zones of other data in their caches.
         report = tzcompat.refresh(["Europe/Berlin", "America/New_York"])
         assert list(report.changed) == ["Europe/Berlin"]
@@ -168,10 +168,10 @@ def _fake_tzdata_root(tmp_path, version: str) -> str:
 
     root = str(tmp_path / f"sys-{version}")
     os.makedirs(os.path.join(root, "Europe"))
-    shutil.copy(_tzpath.zone_path("UTC"), os.path.join(root, "UTC"))
-    shutil.copy(_tzpath.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
+    shutil.copy(_lookup.zone_path("UTC"), os.path.join(root, "UTC"))
+    shutil.copy(_lookup.zone_path("America/New_York"), os.path.join(root, "Europe/Berlin"))
     os.makedirs(os.path.join(root, "Local"))
-    shutil.copy(_tzpath.zone_path("Asia/Tokyo"), os.path.join(root, "Local/Only"))
+    shutil.copy(_lookup.zone_path("Asia/Tokyo"), os.path.join(root, "Local/Only"))
     with open(os.path.join(root, "tzdata.zi"), "w") as f:
         f.write(f"# version {version}\n")
     return root
@@ -203,8 +203,8 @@ def test_newest_policy(tmp_path, policy, system_version, newest_source):
         summer = datetime(2030, 7, 1, 12, tzinfo=zone)
         if newest_source == "tzdata":
             assert zone.source == "tzdata:Europe/Berlin"
-            assert zone.data_version == _tzpath.tzdata_version()
-            assert tzcompat.data_version() == _tzpath.tzdata_version()
+            assert zone.data_version == _dataversion.tzdata_version()
+            assert tzcompat.data_version() == _dataversion.tzdata_version()
             assert summer.tzname() == "CEST"
         else:
             assert zone.source == os.path.join(root, "Europe/Berlin")
@@ -229,7 +229,7 @@ def test_policy_errors_and_environment(tmp_path, policy):
     env = {**os.environ, "PYTHONTZPATH": root, "TZCOMPAT_DATA_POLICY": "newest"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=True).stdout.split()
-    assert out == ["newest", "tzdata:Europe/Berlin", _tzpath.tzdata_version()]
+    assert out == ["newest", "tzdata:Europe/Berlin", _dataversion.tzdata_version()]
     env["TZCOMPAT_DATA_POLICY"] = "bogus"
     proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                           text=True, check=True)
@@ -245,7 +245,7 @@ def test_cli_notes_a_newer_tzdata_package(tmp_path):
                          text=True, check=True).stdout
     note = [line for line in out.splitlines() if line.startswith("note:")]
     assert len(note) == 1
-    assert f"({_tzpath.tzdata_version()}, fingerprint " in note[0]
+    assert f"({_dataversion.tzdata_version()}, fingerprint " in note[0]
     assert f"({root}: 1999a, fingerprint " in note[0]
     # The fingerprint data_report() gives the same source (tzcompat data --json).
     assert _report.source_fingerprint(root)["fingerprint"] in note[0]

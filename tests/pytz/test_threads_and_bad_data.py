@@ -28,9 +28,10 @@ SRC = os.path.join(os.path.dirname(__file__), os.pardir, os.pardir, "src")
 THREADED = """
 import json, sys, threading, time
 import tzcompat.pytz as pytz
+from tzcompat.pytz import _zones
 
 sys.setswitchinterval(1e-6)  # switch threads often, so that half-done fills would show
-_read = pytz._read_data_file
+_read = _zones.read_data_file
 
 
 def slow_read(name):
@@ -39,7 +40,7 @@ def slow_read(name):
     return _read(name)
 
 
-pytz._read_data_file = slow_read
+_zones.read_data_file = slow_read
 
 ops = {
     "lower": lambda: pytz.timezone("us/eastern").zone,

@@ -52,7 +52,7 @@ class _Version(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: object, option_string: str | None = None) -> None:
-        from .. import __version__, data_version
+        from .. import __version__, data_version  # only for --version: it reads the data
 
         data = data_version() or "unknown"
         print(f"tzcompat {__version__} (time zone data {data})")
@@ -60,6 +60,7 @@ class _Version(argparse.Action):
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
+    # The commands load the core; `migrate` and `run` are dispatched before and need none of it.
     from . import _commands as c
 
     parser = _Parser(prog=prog, description=_DESCRIPTION, epilog=_EPILOG)
@@ -109,7 +110,7 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     conv.add_argument("--json", action="store_true", help=json_help)
     conv.set_defaults(func=c.cmd_convert)
 
-    from . import _data
+    from . import _data  # as _commands above
 
     data = sub.add_parser(
         "data", help="the zone data sources, their IANA versions and ages",
@@ -165,14 +166,14 @@ def _delegate(args: argparse.Namespace) -> int:
 def _dispatch(argv: list[str], prog: str) -> int | None:
     """Run ``migrate`` or ``run`` (they parse their own options); None for other commands."""
     if argv and argv[0] == "migrate":
-        from ..migrate._cli import main as migrate_main
+        from ..migrate._cli import main as migrate_main  # LibCST: the `migrate` extra
 
         try:
             return migrate_main(argv[1:], prog=f"{prog} migrate")
         except SystemExit as exc:  # its argparse: --help, or a usage error
             return _status(exc)
     if argv and argv[0] == "run":
-        from ..shims._run import main as run_main
+        from ..shims._run import main as run_main  # the shims only for `run`
 
         return run_main(argv[1:], prog=f"{prog} run")
     return None
@@ -196,7 +197,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     except SystemExit as exc:
         return _status(exc)
     args.prog = prog
-    from . import _commands
+    from . import _commands  # loaded by _parser() already
 
     try:
         return args.func(args) if args.command else _commands.cmd_demo(args)

@@ -7,8 +7,10 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 from .. import ZoneInfo, _tzpath, available_timezones, data_version
+from .._report import newer_tzdata_note
 from .._transitions import Transition, ZoneState
 from . import _zones
+from ._data import newer_warnings, sources
 from ._isotime import parse_iso
 from ._output import dump as _dump
 from ._output import fmt_offset
@@ -209,16 +211,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
               f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
-    from .._report import newer_tzdata_note
-
     note = newer_tzdata_note()
     if note:
         print(f"note: {note}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")
     # Only the tzdata package: the real pytz's bundle is for pytz (see the data command).
-    from ._data import newer_warnings, sources
-
     for text in newer_warnings([s for s in sources() if s["kind"] != "pytz"]):
         print(f"{args.prog}: note: {text} ({args.prog} data lists the sources)", file=sys.stderr)
     return 0

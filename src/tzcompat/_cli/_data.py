@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
-from .. import _tzpath
+from .. import _datapolicy, _dataversion, _tzpath
+from .._dataversion import version_key
 from .._engine import ZoneEngine
 from .._refresh import differences
+from .._report import data_report, source_fingerprint
 from .._tzif import read_tzif
-from .._tzpath import version_key
 from . import _zones
 from ._output import dump as _dump
 from ._output import fmt_offset
@@ -45,7 +47,7 @@ def _version_file(root: str) -> str | None:
 def _pytz_dir() -> str | None:
     """The zoneinfo directory bundled with the real pytz, when it is installed (found
     without importing it; tzcompat's drop-in ``pytz`` bundles no data)."""
-    from importlib.util import find_spec
+    from importlib.util import find_spec  # import cost: only for the data command
 
     try:
         spec = find_spec("pytz")
@@ -78,13 +80,13 @@ def sources() -> list[dict[str, Any]]:
     for root in _tzpath.TZPATH:
         has_zones = _tzpath.has_zones(root)
         out.append({"kind": "tzpath", "path": root, "present": has_zones,
-                    "version": _tzpath.root_version(root) if has_zones else None,
+                    "version": _dataversion.root_version(root) if has_zones else None,
                     "modified": _modified(_version_file(root)) if has_zones else None})
-    tzdata = _tzpath._tzdata()
-    root = _tzpath.tzdata_root()  # type: ignore[assignment]
-    out.append({"kind": "tzdata", "path": root, "present": tzdata is not None,
-                "version": _tzpath.tzdata_version(),
-                "modified": _modified(_version_file(root)) if root else None})
+    tzdata = _tzpath.tzdata_module()
+    package = _tzpath.tzdata_root()
+    out.append({"kind": "tzdata", "path": package, "present": tzdata is not None,
+                "version": _dataversion.tzdata_version(),
+                "modified": _modified(_version_file(package)) if package else None})
     bundle = _pytz_dir()
     if bundle is not None:
         out.append({"kind": "pytz", "path": bundle, "present": True,
@@ -101,9 +103,7 @@ def sources() -> list[dict[str, Any]]:
 
 def _tzdata_wins() -> bool:
     """Whether the data policy (tzcompat.set_data_policy) makes the tzdata package win."""
-    from .._tzpath import data_policy, tzdata_is_newer
-
-    return data_policy() == "newest" and tzdata_is_newer()
+    return _datapolicy.package_wins()
 
 
 def newer_than_used(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -146,8 +146,6 @@ def cmd_data(args: argparse.Namespace) -> int:
     if args.json:
         # tzcompat.data_report(), with what only the command adds: when each source was
         # last written, the real pytz's bundle, and the warnings. No data: exit status 1.
-        from .._report import data_report
-
         report = data_report()
         hashed = {(r["kind"], r["path"]): r for r in report["sources"]}
         now = time.time()
@@ -155,8 +153,6 @@ def cmd_data(args: argparse.Namespace) -> int:
         for s in found:
             extra = hashed.get((s["kind"], s["path"]), {})
             if s["kind"] == "pytz":
-                from .._report import source_fingerprint
-
                 extra = source_fingerprint(s["path"])
             out.append({**extra, **s, "modified": _iso_time(s["modified"]),
                         "age_days": None if s["modified"] is None
@@ -196,8 +192,6 @@ def _fingerprint(source: dict[str, Any]) -> str | None:
 
 
 def _stderr() -> IO[str]:
-    import sys
-
     return sys.stderr
 
 
@@ -220,14 +214,14 @@ class _Source:
             if not self.roots:
                 raise UsageError("'system': no TZPATH directory exists "
                                  f"(TZPATH: {', '.join(_tzpath.TZPATH) or 'empty'})")
-            self.version = next((_tzpath.root_version(r) for r in self.roots
-                                 if _tzpath.root_version(r)), None)
+            self.version = next((_dataversion.root_version(r) for r in self.roots
+                                 if _dataversion.root_version(r)), None)
         elif spec == "tzdata":
             root = _tzpath.tzdata_root()
             if root is None:
                 raise UsageError("'tzdata': the tzdata package is not installed "
                                  "(pip install tzdata)")
-            self.roots, self.version = [root], _tzpath.tzdata_version()
+            self.roots, self.version = [root], _dataversion.tzdata_version()
         elif spec == "pytz":
             root = _pytz_dir()
             if root is None:
@@ -235,7 +229,7 @@ class _Source:
             self.roots, self.version = [root], _pytz_version(root)
         elif os.path.isdir(spec):
             root = os.path.abspath(spec)
-            self.roots, self.version = [root], _tzpath.root_version(root)
+            self.roots, self.version = [root], _dataversion.root_version(root)
         else:
             raise UsageError(f"no such zone data source {spec!r}: give a zoneinfo directory, "
                              f"or one of {', '.join(_NAMES)}")
@@ -355,8 +349,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _state_text_json(state: dict[str, Any]) -> str:
-    from datetime import timedelta
-
     off = fmt_offset(timedelta(seconds=state["utcoffset"]))
     dst = f" dst {fmt_offset(timedelta(seconds=state['dst']))}" if state["dst"] else ""
     return f"{off} {state['abbreviation']}{dst}"

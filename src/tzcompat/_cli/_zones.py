@@ -31,7 +31,7 @@ def no_data_message() -> str | None:
     if available_timezones():
         return None
     roots = ", ".join(_tzpath.TZPATH) or "empty"
-    importable = _tzpath._tzdata() is not None
+    importable = _tzpath.tzdata_module() is not None
     where = ("the tzdata package has no zones" if importable
              else "the tzdata package is not installed")
     return (

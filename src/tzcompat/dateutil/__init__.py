@@ -8,11 +8,13 @@ section lists the few intentional differences.
 
 from __future__ import annotations
 
+import sys
+
 from .. import _registry
 from . import _common, _factories, _tzfile, _tzpath, tz
 from ._base import ZERO, enfold, tzrangebase
 from ._fixed import UTC, tzoffset, tzutc
-from ._gettz import TZFILES, available_iana_timezones, gettz
+from ._gettz import TZFILES, GettzFunc, available_iana_timezones, gettz
 from ._helpers import datetime_ambiguous, datetime_exists, resolve_imaginary
 from ._ical import tzical
 from ._local import tzlocal
@@ -67,6 +69,7 @@ def __dir__() -> list[str]:
 
 
 def _refresh(keys: set[str] | None) -> Any:
+    # Import cost: _refresh loads the core's lookup, which import tzcompat.dateutil does not.
     from ._refresh import refresh_zones
 
     return refresh_zones(keys)
@@ -74,8 +77,6 @@ def _refresh(keys: set[str] | None) -> Any:
 
 def _watched_roots() -> list[str]:
     # gettz also searches the standard library's TZPATH (as dateutil 4 does).
-    import sys
-
     zoneinfo = sys.modules.get("zoneinfo")
     return list(zoneinfo.TZPATH) if zoneinfo is not None else []
 
@@ -88,6 +89,8 @@ def _loaded_zones() -> dict[str, str | None]:
             if isinstance(zone, tzfile) and "_data" in zone.__dict__}
 
 
+# What importing this module changes in the process (docs/architecture.md, "What importing
+# changes"; _peer has already imported the real dateutil.tz where it is installed):
 # tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
 _registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
 
@@ -113,13 +116,12 @@ _HOMES = {
 def _real_homes() -> list[tuple[Any, str]]:
     """``(adapter object, dateutil module name)`` for every name dateutil 4 defines in
     ``dateutil.tz`` or its submodules that the adapter's matching module also has."""
-    import importlib
-
-    from ._gettz import GettzFunc
-
+    modules = {"dateutil.tz": sys.modules[__name__], "dateutil.tz.tz": tz,
+               "dateutil.tz._common": _common, "dateutil.tz._factories": _factories,
+               "dateutil.tz._tzfile": _tzfile}
     homes: list[tuple[Any, str]] = []
     for home, names in _HOMES.items():
-        ours = importlib.import_module("tzcompat.dateutil" + home[len("dateutil.tz"):])
+        ours = modules[home]
         for name in names:
             obj = getattr(ours, name)
             # Pickling by reference needs the name to be the object's own.

@@ -63,7 +63,7 @@ def _warn_tzpath_escape(name: str) -> None:
         f"gettz({name!r}) refers to a file outside of TZPATH; such keys are deprecated "
         "and will stop working. Pass an absolute path instead.",
         DeprecatedTzKeyWarning,
-        stacklevel=_core_tzpath._outside_stacklevel(),
+        stacklevel=_core_tzpath.outside_stacklevel(),
     )
 
 

@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import os
 
+from .. import _filecheck
 from .. import _tzpath as _core_tzpath
 from .._registry import Refreshed
+from ._gettz import _CachedUTC, gettz, tzpath_files
+from ._tzfile import tzfile
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -29,8 +32,8 @@ if TYPE_CHECKING:
 
 __all__ = ["refresh_zones"]
 
-# name -> (path, its stat signature, id of the tzfile checked against them)
-_checked: dict[Any, tuple[str | None, Any, int]] = {}
+# The file each cached tzfile was last checked against.
+_checked = _filecheck.FileChecks()
 
 
 def _source(name: str) -> tuple[str | None, str | None]:
@@ -40,8 +43,6 @@ def _source(name: str) -> tuple[str | None, str | None]:
         name = name[1:]
     if os.path.isabs(name):
         return name, None
-    from ._gettz import tzpath_files
-
     return next(tzpath_files(name), None), name
 
 
@@ -52,8 +53,6 @@ def _tzdata_path(key: str | None) -> str:
 
 def _read(name: str, path: str | None, key: str | None) -> Any:
     """A new ``tzfile`` from the source, strictly: errors propagate."""
-    from ._tzfile import tzfile
-
     if path is not None:
         return tzfile(path, key=key) if key is not None else tzfile(path)
     if key is None:
@@ -70,9 +69,6 @@ def _read(name: str, path: str | None, key: str | None) -> Any:
 def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
     """Re-read every ``tzfile`` in ``gettz``'s cache (or those whose name or key is in
     ``keys``) whose file changed; replace the entries whose data changed."""
-    from ._gettz import _CachedUTC, gettz
-    from ._tzfile import tzfile
-
     out = Refreshed()
     wanted = None if keys is None else set(keys)
     with gettz._cache_lock:
@@ -84,17 +80,16 @@ def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
             continue
         try:
             path, key = _source(str(name))
-            sig = _core_tzpath.stat_signature(path if path is not None else _tzdata_path(key))
-            memo = _checked.get(name)
-            if sig is not None and memo == (path, sig, id(zone)):
+            stamp = _filecheck.file_stamp(path if path is not None else _tzdata_path(key))
+            if _checked.unchanged(name, stamp, zone):
                 continue  # the very file this zone was checked against, unchanged
             new = _read(str(name), path, key)
         except Exception as exc:  # bad new data: the entry stays
-            _checked.pop(name, None)
+            _checked.forget(name)
             out.failed[str(name)] = f"{type(exc).__name__}: {exc}"
             continue
         if new._data == zone._data:
-            _checked[name] = (path, sig, id(zone))
+            _checked.remember(name, stamp, zone)
             continue
         if type(zone) is not tzfile and _CachedUTC is not None and type(zone) is _CachedUTC:
             new.__class__ = _CachedUTC
@@ -103,7 +98,7 @@ def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
                 gettz._instances[name] = new
             if gettz._strong_cache.get(name) is zone:
                 gettz._strong_cache[name] = new
-        _checked[name] = (path, sig, id(new))
+        _checked.remember(name, stamp, new)
         out.updated.append(str(name))
         out.zones.append(zone)
         out.not_updated.append(

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import bisect
 import struct
+from array import array
 from datetime import datetime, timedelta
 
 from .._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from .._calendar import days_before_year, is_leap
 from .._memo import timedelta_of
-from .._tzif import read_tzif
+from .._tzif import TZifData, read_tzif
 from . import _peer
 from ._base import _tzinfo
 from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
@@ -286,11 +287,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         memo = self.__dict__.get("_fingerprint")
         if memo is not None and memo[0] is self._data:
             return memo[1]  # type: ignore[no-any-return]
-        from array import array
-
+        # Import cost: the core's engine and fingerprints are not loaded by the adapter's import.
         from .._engine import build_rules
         from .._fingerprint import rules_fingerprint
-        from .._tzif import TZifData
 
         trans_idx, trans_utc, utcoff, isdst, abbr, tz_str = self._data
         data = TZifData(version=2, trans_utc=array("q", trans_utc), trans_idx=bytes(trans_idx),

@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime
 import os
 import sys
-from _thread import RLock
 
-from .. import _registry
+from .. import _env, _registry
+from . import _realpytz, _zones, exceptions, lazy, tzfile, tzinfo
 from ._realpytz import real
 from .exceptions import (
     AmbiguousTimeError,
@@ -22,7 +22,7 @@ from .exceptions import (
     UnknownTimeZoneError,
 )
 from .lazy import LazyDict, LazyList, LazySet
-from .tzfile import build_tzinfo, from_zoneinfo  # noqa: F401 - pytz re-exports build_tzinfo
+from .tzfile import build_tzinfo  # noqa: F401 - pytz re-exports build_tzinfo
 from .tzinfo import BaseTzInfo, DstTzInfo, StaticTzInfo, _pickle_func, unpickler
 from .tzinfo import pickle_format as pickle_format  # tzcompat's own, not pytz's
 from .tzinfo import set_pickle_format as set_pickle_format
@@ -67,13 +67,8 @@ def ascii(s: str | bytes) -> str:
 
 
 # --------------------------------------------------------------------------------------------
-# Data source. By default everything comes from the core's lookup (TZPATH, then tzdata).
-# PYTZ_TZDATADIR, pytz's own override, points at a zoneinfo directory instead; the core still
-# reads and interprets the files.
-
-
-def _tzdata_dir() -> str | None:
-    return os.environ.get("PYTZ_TZDATADIR")
+# Data files, as pytz opens them. Where the data comes from (the core's lookup, or
+# PYTZ_TZDATADIR) is _zones'.
 
 
 def _check_name(name: str) -> list[str]:
@@ -87,13 +82,13 @@ def _check_name(name: str) -> list[str]:
 def open_resource(name: str) -> IO[bytes]:
     """Open a zone file or a data file (``zone.tab``, ``iso3166.tab``, ...) for reading."""
     parts = _check_name(name)
-    root = _tzdata_dir()
+    root = _zones.tzdata_dir()
     if root is not None:
         return open(os.path.join(root, *parts), "rb")
-    from .. import _tzpath, _zoneinfo
+    from .. import _lookup, _zoneinfo  # import cost: the core loads at the first file opened
 
     rel = "/".join(parts)
-    fobj = _tzpath.find_data_file(rel)
+    fobj = _lookup.find_data_file(rel)
     if fobj is not None:
         return fobj
     try:
@@ -102,7 +97,7 @@ def open_resource(name: str) -> IO[bytes]:
         raise FileNotFoundError(2, "No such file or directory", rel) from None
     source = zi.source
     if isinstance(source, str) and source.startswith("tzdata:"):
-        from importlib.resources import files
+        from importlib.resources import files  # import cost: only for tzdata's files
 
         key = source[len("tzdata:") :]
         return files("tzdata.zoneinfo").joinpath(*key.split("/")).open("rb")
@@ -122,143 +117,6 @@ def resource_exists(name: str) -> bool:
         return False
 
 
-def _read_data_file(name: str) -> tuple[bytes, str] | None:
-    """``(contents, where)`` of a data file, or None when there is none.
-
-    A file that exists but cannot be read raises ``ValueError`` naming it: the callers
-    fill lazy containers, which must not be left empty by a passing I/O problem.
-    """
-    root = _tzdata_dir()
-    where = name
-    try:
-        if root is not None:
-            where = os.path.join(root, name)
-            try:
-                f: Any = open(where, "rb")
-            except FileNotFoundError:
-                return None
-        else:
-            from .. import _tzpath
-
-            f = _tzpath.find_data_file(name)
-            if f is None:
-                return None
-            where = str(getattr(f, "name", name))
-        with f:
-            return f.read(), where
-    except OSError as exc:
-        raise ValueError(f"tzcompat.pytz: cannot read {where}: {exc}") from exc
-
-
-def _data_lines(name: str) -> tuple[list[str], str] | None:
-    """The non-comment lines of a text data file, and where it is; ValueError if not text."""
-    found = _read_data_file(name)
-    if found is None:
-        return None
-    data, where = found
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ValueError(f"tzcompat.pytz: {where} is not UTF-8 text ({exc})") from None
-    return [ln for ln in text.splitlines() if ln.strip() and not ln.startswith("#")], where
-
-
-def _bad_line(where: str, line: str) -> ValueError:
-    return ValueError(f"tzcompat.pytz: {where} is corrupt: unexpected line {line[:80]!r}")
-
-
-def _load_core_zone(name: str) -> tuple[Any, Any]:
-    """The core zone for a canonical zone name, and a maker of its ``tzcompat.ZoneInfo``.
-
-    The adapter computes from the core's ``ZoneEngine`` (tzcompat's answers without the
-    standard-library part ``tzcompat.ZoneInfo`` also builds, so about half the cost); the
-    ``ZoneInfo`` that ``tz.zoneinfo`` returns is made when first asked for.
-    """
-    from tzcompat._engine import ZoneEngine
-
-    root = _tzdata_dir()
-    if root is not None:
-        path = os.path.join(root, *name.split("/"))
-        with open(path, "rb") as f:
-            engine = ZoneEngine.from_file(f, key=name)
-
-        def public() -> Any:
-            from .. import _zoneinfo
-
-            with open(path, "rb") as f:
-                return _zoneinfo.ZoneInfo.from_file(f, key=name)
-
-        return engine, public
-
-    def from_lookup() -> Any:
-        from .. import _zoneinfo
-
-        return _zoneinfo.ZoneInfo(name)
-
-    return ZoneEngine.load(name), from_lookup
-
-
-def _zone_names() -> list[str]:
-    """Every zone and link name of the data in use (pytz's list: all but ``Factory``)."""
-    found = _data_lines("tzdata.zi")
-    names: set[str] = set()
-    if found is not None:
-        lines, where = found
-        for line in lines:
-            kind = line[:2]
-            if kind in ("Z ", "L "):
-                fields = line.split()
-                if len(fields) < 3:
-                    raise _bad_line(where, line)
-                names.add(fields[1] if kind == "Z " else fields[2])
-        if not names and not _version_only(where):
-            raise ValueError(f"tzcompat.pytz: {where} names no zones")
-    root = _tzdata_dir()
-    if not names and root is not None:
-        # No tzdata.zi, or one that holds only its version line (a hand-made root, as in
-        # the live-data docs, where it is just the version file): the zone files
-        # themselves are the list.
-        from .._tzpath import tzif_keys
-
-        names.update(tzif_keys(root))
-    elif not names:
-        from .. import _tzpath
-
-        names.update(_tzpath.available_timezones())
-    names.discard("Factory")
-    names.discard("localtime")
-    return sorted(names)
-
-
-def _version_only(where: str) -> bool:
-    """Whether the data file at ``where`` holds a ``# version`` line and nothing else."""
-    try:
-        with open(where, "rb") as f:
-            lines = [ln for ln in f.read().splitlines() if ln.strip()]
-    except OSError:
-        return False
-    return len(lines) == 1 and lines[0].startswith(b"# version ")
-
-
-def _data_version() -> str | None:
-    root = _tzdata_dir()
-    if root is None:
-        from .. import _tzpath
-
-        return _tzpath.data_version()
-    try:
-        found = _read_data_file("tzdata.zi")
-    except ValueError:
-        return None
-    if found is not None:
-        first = found[0].split(b"\n", 1)[0].decode("ascii", "replace")
-        if first.startswith("# version "):
-            version = first[len("# version ") :].strip()
-            # pytz's own build writes "unknown" here.
-            return None if version in ("", "unknown") else version
-    return None
-
-
 # The pytz release whose API tzcompat.pytz follows (also the drop-in distribution's version).
 # It does not depend on the data: libraries compare it against minimum pytz versions.
 __version__ = VERSION = "2026.6"
@@ -269,7 +127,7 @@ _LAZY_VERSION_NAMES = ("OLSON_VERSION", "OLSEN_VERSION")
 def __getattr__(name: str) -> Any:
     # OLSON_VERSION names the data in use, which costs a file read: do it on demand.
     if name in _LAZY_VERSION_NAMES:
-        olson = _data_version()
+        olson = _zones.data_version()
         g = globals()
         g["OLSON_VERSION"] = g["OLSEN_VERSION"] = olson if olson is not None else "unknown"
         return g[name]
@@ -279,8 +137,8 @@ def __getattr__(name: str) -> Any:
 # --------------------------------------------------------------------------------------------
 # Zone lookup
 
-_tzinfo_cache: dict[str, BaseTzInfo] = {}
-_build_lock = RLock()
+# pytz's name for the cache of zones timezone() returns (code and tests clear it).
+_tzinfo_cache = _zones.cache
 
 
 def timezone(zone: str) -> BaseTzInfo:
@@ -315,15 +173,7 @@ def _timezone_slow(zone: Any) -> BaseTzInfo:
         return tz
     if zone not in all_timezones_set:
         raise UnknownTimeZoneError(zone)
-    with _build_lock:
-        tz = _tzinfo_cache.get(zone)
-        if tz is None:
-            try:
-                zi, public = _load_core_zone(zone)
-            except (OSError, ValueError, LookupError):
-                raise UnknownTimeZoneError(zone) from None
-            tz = _tzinfo_cache[zone] = from_zoneinfo(zone, zi, public)
-    return tz
+    return _zones.build(zone)
 
 
 def _unmunge_zone(zone: str) -> str:
@@ -391,7 +241,7 @@ class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     @property
     def zoneinfo(self) -> Any:
         """The core ``ZoneInfo('UTC')``."""
-        from .. import _zoneinfo
+        from .. import _zoneinfo  # import cost: the core loads at first use
 
         return _zoneinfo.ZoneInfo("UTC")
 
@@ -440,7 +290,7 @@ class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
         self._utcoffset = datetime.timedelta(minutes=minutes)
 
     def utcoffset(self, dt: datetime.datetime | None) -> datetime.timedelta:
-        return self._utcoffset  # type: ignore[return-value]  # set in __init__
+        return self._utcoffset  # set in __init__
 
     def dst(self, dt: datetime.datetime | None) -> datetime.timedelta:
         return ZERO
@@ -483,7 +333,7 @@ def FixedOffset(offset: float, _tzinfos: dict[float, BaseTzInfo] = {}) -> BaseTz
     True
     """
     if offset == 0:
-        return UTC  # type: ignore[return-value]  # the singleton, not the class
+        return utc
     info = _tzinfos.get(offset)
     if info is None:
         info = _tzinfos.setdefault(offset, _FixedOffset(offset))
@@ -510,7 +360,7 @@ _COMMON_EXTRAS = (
 
 def _tab_rows(name: str, min_fields: int) -> list[list[str]]:
     """The rows of a tab-separated table (``zone.tab``, ``iso3166.tab``); [] if it is absent."""
-    found = _data_lines(name)
+    found = _zones.data_lines(name)
     if found is None:
         return []
     lines, where = found
@@ -520,7 +370,7 @@ def _tab_rows(name: str, min_fields: int) -> list[list[str]]:
         if len(fields) < min_fields:  # hand-made files may use spaces
             fields = line.split(None, min_fields - 1)
         if len(fields) < min_fields or not all(f.strip() for f in fields[:min_fields]):
-            raise _bad_line(where, line)
+            raise _zones.bad_line(where, line)
         rows.append([f.strip() for f in fields])
     return rows
 
@@ -547,7 +397,7 @@ class _Deferred:
 _deferred = _Deferred
 
 
-_all_timezones_unchecked: list[str] = LazyList(_deferred(_zone_names))
+_all_timezones_unchecked: list[str] = LazyList(_deferred(_zones.zone_names))
 all_timezones: list[str] = LazyList(_deferred(lambda: _all_timezones_unchecked))
 all_timezones_set: set[str] = LazySet(all_timezones)
 common_timezones: list[str] = LazyList(_deferred(_common_names))
@@ -560,12 +410,20 @@ def _reset_data() -> None:
     For tests and for processes that change ``PYTZ_TZDATADIR`` or the core's TZPATH at run
     time. Objects handed out before keep working; new lookups give new objects.
     """
+    with _zones.lock:
+        _tzinfo_cache.clear()
+        _reset_lists()
+
+
+def _reset_lists() -> None:
+    """Have the zone lists, country tables and ``OLSON_VERSION`` read afresh on next use
+    (``timezone()``'s cache is kept). Lists imported by name elsewhere (``from pytz import
+    all_timezones``) stay as they were."""
     global _all_timezones_lower_to_standard, _all_timezones_unchecked, all_timezones
     global all_timezones_set, common_timezones, common_timezones_set
-    with _build_lock:
-        _tzinfo_cache.clear()
+    with _zones.lock:
         _all_timezones_lower_to_standard = None
-        _all_timezones_unchecked = LazyList(_deferred(_zone_names))
+        _all_timezones_unchecked = LazyList(_deferred(_zones.zone_names))
         all_timezones = LazyList(_deferred(lambda: _all_timezones_unchecked))
         all_timezones_set = LazySet(all_timezones)
         common_timezones = LazyList(_deferred(_common_names))
@@ -626,12 +484,12 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     if tz is None:
         raise ValueError("Naive time - no tzinfo set")
     if isinstance(tz, _FixedOffset):
-        return dt.astimezone(datetime.timezone(tz._utcoffset))  # type: ignore[arg-type]
+        return dt.astimezone(datetime.timezone(tz._utcoffset))
     key = tz.zone if isinstance(tz, BaseTzInfo) else None
     if not key:
         raise ValueError(f"not a pytz-style zone: {tz!r}")
     if stdlib:
-        import zoneinfo
+        import zoneinfo  # import cost: zoneinfo imports sysconfig
 
         target: Any = zoneinfo.ZoneInfo(key)
     else:
@@ -658,11 +516,10 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
     ``tzfile._ZONE_MODULE``. Returns ``(object, attribute, old, new)`` for each change, which
     ``uninstall()`` reverts.
     """
-    from . import exceptions, lazy, reference, tzfile
-    from . import tzinfo as tzinfo_mod
+    from . import reference  # pytz loads it only when asked for: so does tzcompat.pytz
 
     homes: dict[int, tuple[Any, str]] = {}
-    for mod in (sys.modules[__name__], exceptions, lazy, reference, tzfile, tzinfo_mod):
+    for mod in (sys.modules[__name__], exceptions, lazy, reference, tzfile, tzinfo):
         home = "pytz" + mod.__name__[len(__name__) :]
         for value in list(vars(mod).values()):
             if (
@@ -684,7 +541,7 @@ def _set_pytz_names() -> list[tuple[Any, str, str, str]]:
 
 
 def _test() -> Any:
-    import doctest
+    import doctest  # only for this self-test
 
     return doctest.testmod(sys.modules[__name__])
 
@@ -693,10 +550,9 @@ def _as_pytz() -> dict[str, Any]:
     """The ``sys.modules`` entries that make this adapter ``pytz``: its submodules
     (``pytz.tzinfo``, ``pytz.exceptions``, ...), then ``pytz`` itself. The drop-in,
     ``install()`` and the stand-in below all put these in place."""
-    from . import exceptions, lazy, reference, tzfile
-    from . import tzinfo as tzinfo_mod
+    from . import reference  # pytz loads it only when asked for: so does tzcompat.pytz
 
-    subs = (exceptions, lazy, reference, tzfile, tzinfo_mod)
+    subs = (exceptions, lazy, reference, tzfile, tzinfo)
     modules: dict[str, Any] = {"pytz" + m.__name__[len(__name__):]: m for m in subs}
     modules["pytz"] = sys.modules[__name__]
     return modules
@@ -712,9 +568,6 @@ def _stand_in() -> None:
     installed it is imported, so the process is the same whichever is imported first).
     ``TZCOMPAT_PYTZ_ALIAS=0`` turns it off.
     """
-    from .. import _env
-    from . import _realpytz
-
     if _realpytz.nothing_else is None or not _env.env_flag("TZCOMPAT_PYTZ_ALIAS", True):
         return
     if "pytz" in sys.modules:
@@ -727,34 +580,43 @@ def _stand_in() -> None:
         return
     for name, module in _as_pytz().items():
         sys.modules.setdefault(name, module)
-    # pandas 3 looks for pytz once, when it is imported. Imported before this module, it found
-    # none and would now take our zones for plain tzinfo objects: its check that pytz is
-    # importable passes (the error it raised before is gone) and every wall time gets the
-    # zone's LMT offset. Its lookup is a module global; point it here.
-    timezones = sys.modules.get("pandas._libs.tslibs.timezones")
-    if timezones is not None and getattr(timezones, "pytz", False) is None:
-        try:
-            vars(timezones)["pytz"] = sys.modules[__name__]
-        except Exception:  # a pandas that keeps it elsewhere: nothing to do
-            pass
+    _now_pytz()
+
+
+def _now_pytz() -> list[tuple[dict[str, Any], str, Any, Any]]:
+    """Tell the integrations that ``import pytz`` gives this module now (the stand-in,
+    ``install()``, the drop-in): libraries imported before looked for pytz and found none
+    (pandas keeps that in a module global). Returns what they rebound, for ``uninstall()``."""
+    # Imported here, not at the top: its package registers tzcompat's own integrations, and
+    # only a process where this module becomes pytz needs them.
+    from .. import integrations  # noqa: F401
+
+    return _registry.stood_in("pytz", sys.modules[__name__])
 
 
 def _refresh(keys: set[str] | None) -> Any:
-    from ._refresh import refresh_zones
+    """The adapter's part of ``tzcompat.refresh()``: new data for the cached zones, then the
+    lists read afresh when a zone changed or the data's version moved (releases add and
+    remove names)."""
+    from ._refresh import refresh_zones  # import cost: loaded at the first refresh
 
-    return refresh_zones(keys)
+    with _zones.lock:
+        result = refresh_zones(keys)
+        seen = globals().get("OLSON_VERSION")
+        if result.updated or (seen is not None and seen != (_zones.data_version() or "unknown")):
+            _reset_lists()
+    return result
 
 
 def _watched_roots() -> list[str]:
-    root = _tzdata_dir()
+    root = _zones.tzdata_dir()
     return [root] if root else []
 
 
-def _loaded_zones() -> dict[str, str | None]:
-    return {name: getattr(tz, "data_fingerprint", None)
-            for name, tz in sorted(_tzinfo_cache.items())}
-
-
-# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry.
-_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_loaded_zones)
+# --------------------------------------------------------------------------------------------
+# What importing this module changes in the process (docs/architecture.md, "What importing
+# changes"; _realpytz has already imported the real pytz where it is installed):
+# tzcompat.refresh(), watch() and data_report() reach this adapter through the core's registry;
+_registry.register_refresher(__name__, _refresh, roots=_watched_roots, zones=_zones.fingerprints)
+# and where no pytz is installed, this module becomes pytz.
 _stand_in()

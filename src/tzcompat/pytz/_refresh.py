@@ -18,13 +18,18 @@ from __future__ import annotations
 
 import os
 
-from .. import _tzpath as _core_tzpath
-from .._refresh import _current
+from .. import _filecheck
 from .._registry import Refreshed
-
-# name -> (what the lookup would read: path, stat signature[, version]; id of the rules
-# checked against it): a zone whose file did not move is not read again.
-_checked: dict[str, tuple[tuple[object, ...], int]] = {}
+from . import _zones
+from .tzfile import _Once, from_zoneinfo
+from .tzinfo import (
+    DstTzInfo,
+    StaticTzInfo,
+    _ZoneData,
+    forget_class_lists,
+    memorized_timedelta,
+    zone_head,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,84 +39,56 @@ if TYPE_CHECKING:
 
 __all__ = ["refresh_zones"]
 
+# The file each cached zone's rules were last checked against.
+_checked = _filecheck.FileChecks()
+
 
 def refresh_zones(keys: Iterable[str] | None = None) -> Refreshed:
     """Re-read the data of every zone in ``timezone()``'s cache (or those named in
     ``keys``) and give the changed ones their new rules."""
-    from . import _build_lock, _load_core_zone, _tzdata_dir, _tzinfo_cache
-
     out = Refreshed()
     wanted = None if keys is None else set(keys)
-    root = _tzdata_dir()
-    with _build_lock:
-        for name, tz in sorted(_tzinfo_cache.items()):
+    root = _zones.tzdata_dir()
+    with _zones.lock:
+        for name, tz in sorted(_zones.cache.items()):
             if wanted is not None and name not in wanted:
                 continue
             old = _engine_of(tz)
             if old is None:
                 continue  # built from its own transition lists: nothing on disk
-            now = _where(name, root)
-            memo = _checked.get(name)
-            if now is not None and memo == (now, id(old._z_rules)):
+            now = _stamp(name, root)
+            if _checked.unchanged(name, now, old._z_rules):
                 continue  # the file these very rules were checked against, unchanged
             try:
-                engine, public = _load_core_zone(name)
+                engine, public = _zones.load(name)
                 if engine.tzif == old.tzif:
                     if (engine.source, engine.data_version) != (old.source, old.data_version):
                         old._z_rules = engine._z_rules  # same rules, new provenance
-                    if now is not None:
-                        _checked[name] = (now, id(old._z_rules))
+                    _checked.remember(name, now, old._z_rules)
                     continue
                 note = _update(name, tz, engine, public)
             except Exception as exc:  # bad new data: the zone keeps its rules
-                _checked.pop(name, None)
+                _checked.forget(name)
                 out.failed[name] = f"{type(exc).__name__}: {exc}"
                 continue
-            new = _engine_of(_tzinfo_cache[name])
-            if now is not None and new is not None:
-                _checked[name] = (now, id(new._z_rules))
+            new = _engine_of(_zones.cache[name])
+            if new is not None:
+                _checked.remember(name, now, new._z_rules)
             out.updated.append(name)
             out.zones.append(tz)
             if note:
                 out.not_updated.append(note)
-        if out.updated or _version_moved():
-            _reread_lists()
     return out
 
 
-def _where(name: str, root: str | None) -> tuple[object, ...] | None:
-    """What a load of ``name`` would read now (path, stat signature, version), None
-    when that cannot be told without reading."""
+def _stamp(name: str, root: str | None) -> tuple[object, ...] | None:
+    """What a load of ``name`` would read now (``PYTZ_TZDATADIR``'s file, or the core's)."""
     if root is None:
-        return _current(name)
-    path = os.path.join(root, *name.split("/"))
-    sig = _core_tzpath.stat_signature(path)
-    return None if sig is None else (path, sig)
-
-
-def _version_moved() -> bool:
-    """Whether the data's IANA version differs from the ``OLSON_VERSION`` already read."""
-    from .. import pytz as package
-
-    seen = vars(package).get("OLSON_VERSION")
-    return seen is not None and seen != (package._data_version() or "unknown")
-
-
-def _reread_lists() -> None:
-    """Have the zone lists, country tables and ``OLSON_VERSION`` read afresh on next use,
-    keeping every zone object in ``timezone()``'s cache (new releases add and remove names).
-    Lists imported by name elsewhere (``from pytz import all_timezones``) stay as they were."""
-    from . import _build_lock, _reset_data, _tzinfo_cache
-
-    with _build_lock:
-        zones = dict(_tzinfo_cache)
-        _reset_data()
-        _tzinfo_cache.update(zones)
+        return _filecheck.lookup_stamp(name)
+    return _filecheck.file_stamp(os.path.join(root, *name.split("/")))
 
 
 def _engine_of(tz: Any) -> Any:
-    from .tzinfo import DstTzInfo, StaticTzInfo
-
     cls = type(tz)
     if isinstance(tz, DstTzInfo):
         zd = cls.__dict__.get("_zd")
@@ -124,10 +101,6 @@ def _engine_of(tz: Any) -> Any:
 def _update(name: str, tz: Any, engine: Any, public: Any) -> str | None:
     """Give ``tz`` (the cached zone object) the rules of ``engine``; a sentence when the old
     object cannot take them."""
-    from . import _tzinfo_cache
-    from .tzfile import _Once, from_zoneinfo
-    from .tzinfo import DstTzInfo, _ZoneData, forget_class_lists, memorized_timedelta, zone_head
-
     cls = type(tz)
     is_dst, first = zone_head(engine)
     if isinstance(tz, DstTzInfo) and is_dst:
@@ -155,7 +128,7 @@ def _update(name: str, tz: Any, engine: Any, public: Any) -> str | None:
         cls._utcoffset = memorized_timedelta(first[0])
         cls._tzname = first[2]
         return None
-    _tzinfo_cache[name] = from_zoneinfo(name, engine, public)
+    _zones.cache[name] = from_zoneinfo(name, engine, public)
     was, now = ("changing", "fixed") if is_dst is False else ("fixed", "changing")
     return (f"tzcompat.pytz zone {name!r} went from a {was} to a {now} offset: timezone({name!r}) "
             "now returns a new object; the old object and the datetimes carrying it keep the "

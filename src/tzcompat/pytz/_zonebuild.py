@@ -12,6 +12,7 @@ from datetime import datetime, timedelta
 from itertools import compress, repeat
 from operator import add, attrgetter, mul, ne
 
+from ._realpytz import real_pytz
 from .exceptions import AmbiguousTimeError, NonExistentTimeError
 from .tzinfo import (
     _DAY,
@@ -177,8 +178,6 @@ def build_ext(zd: _ZoneData) -> None:
 
 def _real_pytz_in_use() -> bool:
     """Whether ``import pytz`` gives the real pytz (loaded, and not tzcompat installed)."""
-    from ._realpytz import real_pytz
-
     return real_pytz is not None and sys.modules.get("pytz") is real_pytz
 
 
@@ -364,9 +363,9 @@ def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> da
             # Near datetime.min/max: skip that side, as pytz 2026 does.
             continue
         off = zd.state_at(probe)._utcoffset
-        utc = dt - off  # type: ignore[operator]  # periods always have offsets
+        utc = dt - off  # periods always have offsets
         found = zd.state_at(utc)
-        if utc + found._utcoffset == dt:  # type: ignore[operator]
+        if utc + found._utcoffset == dt:
             candidates.setdefault(utc, found)
     if len(candidates) == 1:
         (state,) = candidates.values()

@@ -35,7 +35,7 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
     Errors are pytz's: ``AssertionError`` for a file that is not TZif, ``struct.error`` for
     one the reader cannot parse.
     """
-    from tzcompat._engine import ZoneEngine
+    from .._engine import ZoneEngine  # import cost: the core loads at the first zone
 
     data = fp.read()
     if data[:4] != b"TZif":
@@ -46,7 +46,7 @@ def build_tzinfo(zone: str, fp: IO[bytes]) -> BaseTzInfo:
         raise struct.error(str(exc)) from exc
 
     def public() -> Any:
-        from .._zoneinfo import ZoneInfo
+        from .._zoneinfo import ZoneInfo  # import cost: zoneinfo, when first asked for
 
         return ZoneInfo.from_file(io.BytesIO(data), key=zone)
 

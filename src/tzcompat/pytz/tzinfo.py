@@ -21,7 +21,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from .._env import env_flag
 from .._memo import timedelta_of, timedelta_table
-from ._realpytz import real
+from ._realpytz import import_pytz, real
 from .exceptions import AmbiguousTimeError, NonExistentTimeError  # noqa: F401 - as pytz.tzinfo
 
 TYPE_CHECKING = False  # typing costs import time; annotations are strings
@@ -130,8 +130,6 @@ def _pytz_func(name: str, fallback: Any) -> Any:
     mod = sys.modules.get("pytz")
     if mod is None and not _pytz_missing:
         try:
-            from ._realpytz import import_pytz
-
             mod = import_pytz()
         except ImportError:
             _pytz_missing = True
@@ -153,9 +151,10 @@ else:
 class BaseTzInfo(_BaseTzInfoBase):
     """Base class of every pytz tzinfo (``isinstance`` checks in the wild use it)."""
 
-    # Overridden in subclasses and instances.
-    _utcoffset: timedelta | None = None
-    _tzname: str | None = None
+    # Overridden in subclasses and instances: every zone and period sets these (None here,
+    # as in pytz's base class, is never read), so they are typed as what readers get.
+    _utcoffset: timedelta = None  # type: ignore[assignment]
+    _tzname: str = None  # type: ignore[assignment]
     zone: str | None = None
 
     def __str__(self) -> str:
@@ -184,11 +183,11 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[mi
         """See ``datetime.tzinfo.fromutc``; naive input is accepted, as in pytz."""
         if dt.tzinfo is not None and dt.tzinfo is not self:
             raise ValueError("fromutc: dt.tzinfo is not self")
-        return (dt + self._utcoffset).replace(tzinfo=self)  # type: ignore[operator]
+        return (dt + self._utcoffset).replace(tzinfo=self)
 
     def utcoffset(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta:
         """The fixed offset; ``is_dst`` is accepted and ignored."""
-        return self._utcoffset  # type: ignore[return-value]
+        return self._utcoffset
 
     def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta:
         """Always zero; ``is_dst`` is accepted and ignored."""
@@ -196,7 +195,7 @@ class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[mi
 
     def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str:
         """The fixed abbreviation; ``is_dst`` is accepted and ignored."""
-        return self._tzname  # type: ignore[return-value]
+        return self._tzname
 
     def localize(self, dt: datetime, is_dst: bool | None = False) -> datetime:
         """Attach this zone to a naive datetime."""
@@ -439,13 +438,13 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         dst = "DST" if self._dst else "STD"
-        sign = "+" if self._utcoffset > _notime else ""  # type: ignore[operator]
+        sign = "+" if self._utcoffset > _notime else ""
         return f"<DstTzInfo {self.zone!r} {self._tzname}{sign}{self._utcoffset} {dst}>"
 
     def __reduce__(self) -> tuple[Any, ...]:
         args = (
             self.zone,
-            _to_seconds(self._utcoffset),  # type: ignore[arg-type]
+            _to_seconds(self._utcoffset),
             _to_seconds(self._dst),  # type: ignore[arg-type]
             self._tzname,
         )
@@ -471,7 +470,7 @@ def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     """Load a zone or period pickled in tzcompat's format: as ``unpickler``, then warn
     (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's (under
     ``tzcompat.set_skew_policy("error")``, a stand-in whose first use raises)."""
-    from .._fingerprint import check_skew
+    from .._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
     tz = unpickler(zone, *period)
     return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]
@@ -493,7 +492,7 @@ def unpickler(
     (abbreviations get corrected in new data), and is otherwise recreated so that datetimes
     keep the values they were pickled with.
     """
-    from . import timezone
+    from . import timezone  # the package imports this module: at the top it would be a circle
 
     tz = timezone(zone)
     if utcoffset is None:
@@ -681,7 +680,7 @@ class _ZoneData:
             x = dt + self.offsets[i]
         else:
             state = self.state_at(dt)
-            x = dt + state._utcoffset  # type: ignore[operator]
+            x = dt + state._utcoffset
         if type(x) is datetime:
             return _combine(x, x.time(), state)
         return x.replace(tzinfo=state)

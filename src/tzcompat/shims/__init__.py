@@ -27,7 +27,10 @@ Nothing here imports the codemod (``tzcompat.migrate``) or LibCST.
 
 from __future__ import annotations
 
+import sys
+
 from .._env import env_flag
+from . import audit
 from ._install import install, installed, uninstall
 from ._warnings import PytzUsageWarning, disable_warnings, enable_warnings, warnings_enabled
 
@@ -50,13 +53,14 @@ def become_pytz() -> None:
     The drop-in ``pytz`` package calls this when it is imported; its classes then report
     pytz's module names, as pytz's own do. Unlike ``install()`` it records nothing to undo.
     """
-    import sys
-
+    # Not at the top: importing the adapter changes the process (docs/architecture.md), and
+    # only becoming pytz asks for that.
     from .. import pytz as adapter
 
     for name, module in adapter._as_pytz().items():  # the submodules first, then pytz
         sys.modules[name] = module
     adapter._set_pytz_names()
+    adapter._now_pytz()
 
 
 def enable_from_environment() -> None:
@@ -65,7 +69,5 @@ def enable_from_environment() -> None:
     if env_flag("TZCOMPAT_WARNINGS") and not warnings_enabled():
         enable_warnings()
     if env_flag("TZCOMPAT_AUDIT"):
-        from . import audit
-
         if not audit.enabled():
             audit.enable()

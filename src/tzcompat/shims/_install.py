@@ -24,6 +24,8 @@ import types
 from typing import Any
 
 from .._env import env_flag
+from . import _warnings
+from . import audit as _audit
 
 __all__ = ["install", "installed", "uninstall"]
 
@@ -68,16 +70,12 @@ def install(
         if audit is None:
             audit = env_flag("TZCOMPAT_AUDIT")
         if warn and "warnings" not in _enabled_here:
-            from . import _warnings
-
             if not _warnings.warnings_enabled():
                 _warnings.enable_warnings()
                 _enabled_here.append("warnings")
         if audit and "audit" not in _enabled_here:
-            from . import audit as audit_mod
-
-            if not audit_mod.enabled():
-                audit_mod.enable()
+            if not _audit.enabled():
+                _audit.enable()
                 _enabled_here.append("audit")
 
 
@@ -90,13 +88,9 @@ def uninstall() -> None:
     with _lock:
         for what in reversed(_enabled_here):
             if what == "warnings":
-                from . import _warnings
-
                 _warnings.disable_warnings()
             else:
-                from . import audit
-
-                audit.disable(at_exit=True)
+                _audit.disable(at_exit=True)
         _enabled_here.clear()
         for namespace, name, old, new in reversed(_rebound):
             if namespace.get(name) is new:
@@ -202,7 +196,7 @@ def _rebind(
 
 def _convert_pytz(zone: Any) -> Any:
     """The adapter's object for a real pytz tzinfo, through its pickle recipe, or None."""
-    from tzcompat import pytz as shim
+    from .. import pytz as shim  # loaded by _install_pytz already; importing it changes the process
 
     if isinstance(zone, shim.BaseTzInfo):  # ours already (its classes may derive from pytz's)
         return None
@@ -254,6 +248,8 @@ def _install_pytz() -> None:
     _rebind(_mapping(pairs, "pytz"), skip, _convert_pytz, real_base)
     # The adapter's classes report pytz's module names; uninstall() puts theirs back.
     _attrs.extend(shim._set_pytz_names())
+    # Libraries that found no pytz when they were imported (pandas) are pointed at it.
+    _rebound.extend(shim._now_pytz())
 
 
 def _install_dateutil() -> None:

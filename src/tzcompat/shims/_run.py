@@ -17,6 +17,8 @@ import runpy
 import sys
 import traceback
 
+from . import _install
+
 __all__ = ["main"]
 
 _USAGE = (
@@ -103,8 +105,6 @@ def main(argv: list[str], prog: str = "python -m tzcompat run") -> int:
     if script is not None and not os.path.exists(script):
         print(f"{prog}: can't open file {script!r}: no such file", file=sys.stderr)
         return 2
-
-    from . import _install
 
     both = not ({"pytz", "dateutil"} & flags)
     _install.install(

@@ -143,11 +143,10 @@ _lock = threading.RLock()
 
 def _library_dirs() -> tuple[str, ...]:
     """Filename prefixes whose calls are the libraries' own, not the program's."""
-    import importlib.util
+    import importlib.util  # import cost: only once the warnings or the audit are on
 
-    import tzcompat
-
-    dirs = [os.path.dirname(os.path.abspath(tzcompat.__file__)) + os.sep, "<frozen importlib"]
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    dirs = [package + os.sep, "<frozen importlib"]
     try:
         spec = importlib.util.find_spec("dateutil")
     except (ImportError, ValueError):
