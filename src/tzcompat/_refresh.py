@@ -195,9 +195,7 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
 
     by_key: dict[str, list[Any]] = {}
     for cls in _cached_classes(ZoneInfo, RawZoneInfo):
-        with cls._z_lock:
-            items = list(cls._z_weak.items())
-        for key, zone in items:
+        for key, zone in cls._z_cached():
             if wanted is None or key in wanted:
                 by_key.setdefault(key, []).append(zone)
     changed: dict[str, ZoneChange] = {}
@@ -242,7 +240,7 @@ def _cached_classes(base: type, snapshots: type) -> list[Any]:
         cls = todo.pop()
         if issubclass(cls, snapshots):
             continue
-        if "_z_weak" in cls.__dict__:
+        if "_z_strong" in cls.__dict__:
             out.append(cls)
         todo.extend(cls.__subclasses__())
     return out
