@@ -173,6 +173,17 @@ class Reference:
         shift = states[i - 1].offset - states[i].offset
         return states[i], 0 < shift and ts - instants[i - 1] < shift
 
+    def changes_between(self, lo: int, hi: int) -> list[tuple[int, State, State]]:
+        """(instant, before, after) of every change of state with ``lo <= instant < hi``."""
+        out = []
+        for year in range(_year_of(lo), _year_of(hi) + 1):
+            instants, states = self._rfc_year(year)
+            start, stop = _month_start(year, 1) * 86400, _month_start(year + 1, 1) * 86400
+            for i, t in enumerate(instants):
+                if start <= t < stop and lo <= t < hi:
+                    out.append((t, states[i], states[i + 1]))
+        return out
+
     # --- wall times --------------------------------------------------------------------
     def wall(self, naive: datetime, fold: int) -> State:
         """The state a wall time gets for ``fold`` (PEP 495: in a repeated hour fold=0 is
