@@ -389,16 +389,18 @@ class PosixTZ:
         marks = []
         for y in range(year - 3, year + 4):
             ustart, uend = self._changes_utc(y)
-            marks += [(ustart, 1), (uend, 0)]
-        # At one instant an end sorts before a start: a DST period that ends where the
-        # next begins (RFC 9636's "DST all year") goes on with no change.
+            marks += [(ustart, y, 0, 1), (uend, y, 1, 0)]  # (instant, year, order, is DST)
+        # The last mark at an instant decides. A year's end sorts after its own start (a
+        # DST period of no length: standard time, as glibc) but before the next year's
+        # start (a period that ends where the next begins goes on: RFC 9636's "DST all
+        # year", EST5EDT,0/0,J365/25).
         marks.sort()
-        state = 1 - marks[0][1]
+        state = 1 - marks[0][3]
         instants: list[int] = []
         states = [state]
-        for i, (ts, kind) in enumerate(marks):
+        for i, (ts, _, _, kind) in enumerate(marks):
             if i + 1 < len(marks) and marks[i + 1][0] == ts:
-                continue  # the last mark at an instant decides
+                continue
             if kind != state:
                 state = kind
                 instants.append(ts)

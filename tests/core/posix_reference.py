@@ -11,8 +11,11 @@ year, or where the two changes swap order from one year to the next:
 * ``"rfc"``: the state at an instant is the one set by the latest change of any year, so
   RFC 9636's ``EST5EDT,0/0,J365/25`` is DST all year. This is tzcompat's reading.
 * ``"one_year"``: only the two changes of the instant's own year count (its UTC year for an
-  instant, its local year for a wall time): glibc's ``__tz_compute`` and the stdlib's
-  ``_TZStr`` read rules this way.
+  instant, its local year for a wall time), as the stdlib's ``_TZStr`` reads rules; a start
+  and an end at the same instant give DST all year there.
+* ``"glibc"``: the same for instants as glibc's ``__tz_compute`` reads them; a start and an
+  end at the same instant give standard time all year there (as POSIX and tzcompat: a DST
+  period of no length).
 
 Day conventions: ``"posix"`` (tzcompat, glibc), or the stdlib's (``stdlib_days(version)``):
 every version so far takes ``n`` one day early (day 0 is 31 December of the year before),
@@ -143,11 +146,14 @@ class Reference:
             marks = []
             for y in range(year - 3, year + 4):
                 s, e = self.changes(y)
-                marks += [(s, 1), (e, 0)]  # at one instant an end sorts before a start
+                # A DST period is [start, end) of its year: empty when the two coincide; at
+                # one instant the end of one year's period and the start of the next year's
+                # join up (RFC 9636's "DST all year").
+                marks += [(s, y, 0, True), (e, y, 1, False)]
             marks.sort()
             instants: list[int] = []
-            states = [self.std if marks[0][1] else self.dst]
-            for i, (t, kind) in enumerate(marks):
+            states = [self.std if marks[0][3] else self.dst]
+            for i, (t, _, _, kind) in enumerate(marks):
                 new = self.dst if kind else self.std
                 if (i + 1 == len(marks) or marks[i + 1][0] != t) and new != states[-1]:
                     instants.append(t)
@@ -160,6 +166,10 @@ class Reference:
     def at(self, ts: int) -> tuple[State, bool]:
         """The state at UTC instant ``ts`` and whether its wall time is the second of two."""
         year = _year_of(ts)
+        if self.reading == "glibc":
+            s, e = self.changes(year)
+            isdst = s <= ts < e if s <= e else not e <= ts < s
+            return (self.dst if isdst else self.std), False
         if self.reading == "one_year":
             s, e = self.changes(year)
             isdst = s <= ts < e if s < e else not e <= ts < s
@@ -208,16 +218,15 @@ class Reference:
         return smaller if fold == 0 else larger  # skipped
 
 
+_FIRST_YEAR = -1000
+_YEAR_STARTS = [_month_start(y, 1) for y in range(_FIRST_YEAR, 11001)]
+
+
 def _year_of(ts: int) -> int:
-    days = ts // 86400
-    if -719162 <= days <= 2932896:
-        return date.fromordinal(days + EPOCH_ORDINAL).year
-    year = 1970 + days // 365  # outside datetime: close enough to pick the years looked at
-    while _month_start(year, 1) > days:
-        year -= 1
-    while _month_start(year + 1, 1) <= days:
-        year += 1
-    return year
+    """The (UTC) year of an instant, for years -1000..11000 (past datetime's range too)."""
+    i = bisect.bisect_right(_YEAR_STARTS, ts // 86400) - 1
+    assert 0 <= i < len(_YEAR_STARTS) - 1, ts
+    return _FIRST_YEAR + i
 
 
 def stdlib_days(version: tuple[int, int] | None = None) -> str:
@@ -232,8 +241,9 @@ def has_rules(footer: str | None) -> bool:
 class StdlibDifference:
     """Where the stdlib's answers for a footer rule differ from POSIX's (the cases
     docs/differences.md lists): ``n`` rules (every version), ``J59`` in leap years (before
-    3.14), and changes that fall near or in a neighbouring year, or swap order, where the
-    stdlib reads one year's changes only. ``after``: the instant from which the rule
+    3.14), changes that fall near or in a neighbouring year, or swap order, where the
+    stdlib reads one year's changes only, and a DST period of no length (a start and an end
+    at one instant), which the stdlib reads as DST all year. ``after``: the instant from which the rule
     governs (the file's last transition)."""
 
     def __init__(self, footer: str, after: int | None = None,
@@ -307,8 +317,8 @@ def _may_differ(diff: StdlibDifference) -> bool:
     order = None
     for year in range(2000, 2401):
         changes = diff.posix.changes(year)
-        if changes != diff.stdlib.changes(year):
-            return True
+        if changes != diff.stdlib.changes(year) or changes[0] == changes[1]:
+            return True  # other days, or a DST period of no length (DST all year there)
         lo, hi = _month_start(year, 1) * 86400, _month_start(year + 1, 1) * 86400
         if not all(lo + 3 * 86400 <= c < hi - 3 * 86400 for c in changes):
             return True
