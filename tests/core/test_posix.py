@@ -7,11 +7,12 @@ pure-Python class where noted) must agree everywhere.  Bad strings must be Value
 
 from __future__ import annotations
 
+import calendar
 import io
 import re
 import sys
 import zoneinfo
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from zoneinfo import _zoneinfo as py_zoneinfo
 
 import pytest
@@ -234,6 +235,76 @@ def test_bad_tzstr_rejected_like_c_and_main(tzstr):
     with pytest.raises(ValueError) as exc:
         tzcompat.parse_posix_tz(tzstr)
     assert tzstr in str(exc.value)
+
+
+# Rejected by the C stdlib on every version and by the pure-Python one from 3.14 on
+# (3.10-3.13's pure-Python parser takes them: docs/differences.md); tzcompat rejects them on
+# every Python, naming the string as both of 3.14's classes do.
+REJECTED_AS_314 = [
+    "AB\u00c0C3",  # a non-ASCII letter in a name
+    "AAA4BBB,J\u0661,J300/2",  # a non-ASCII digit in a day
+    "AAA4BBB,J+1,J300/2",
+    "AAA4BBB,J 1,J300/2",
+    "AAA4BBB,J0001,J300/2",
+    "AAA4BBB,1_0,J300/2",
+    "AAA4BBB, 1,J300/2",
+]
+
+
+@pytest.mark.parametrize("tzstr", REJECTED_AS_314)
+def test_rejected_as_314_rejects_on_every_python(tzstr):
+    data = tzstr_file(tzstr.encode("utf-8"), version=3)
+    for cls in (zoneinfo.ZoneInfo, *((PyZoneInfo,) if sys.version_info >= (3, 14) else ())):
+        with pytest.raises(ValueError):
+            cls.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError) as exc:
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    assert tzstr in str(exc.value)  # the string as written (3.14's pure-Python message)
+    if not tzstr.isascii():
+        assert repr(tzstr.encode("utf-8")) in str(exc.value)  # and its bytes (the C one's)
+    with pytest.raises(ValueError, match=re.escape(repr(tzstr))):
+        tzcompat.parse_posix_tz(tzstr)
+
+
+# POSIX: minutes and seconds 0..59. The stdlib (3.10-3.15, both classes) takes 60..99 as
+# more time ("4:60" is 5 hours); glibc clamps an offset's to 59 (docs/differences.md).
+@pytest.mark.parametrize("tzstr", ["AAA4:60", "AAA4:00:60", "AAA4BBB3:99,J60,J300",
+                                   "AAA4BBB,J60/2:60,J300", "AAA4BBB,J60,J300/2:00:99"])
+def test_minutes_and_seconds_past_59_are_rejected(tzstr):
+    data = tzstr_file(tzstr, version=3)
+    zoneinfo.ZoneInfo.from_file(io.BytesIO(data))  # the stdlib takes it (the difference)
+    with pytest.raises(ValueError, match="at most 59"):
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError, match=re.escape(repr(tzstr))):
+        tzcompat.parse_posix_tz(tzstr)
+
+
+@pytest.mark.parametrize("year", [1999, 2000, 2023, 2024, 2100])
+@pytest.mark.parametrize("day", ["J1", "J58", "J59", "J60", "J365", "0", "58", "59", "60",
+                                 "364", "365", "M2.5.0", "M2.4.4"])
+def test_day_rules_are_posix(day, year):
+    """The day each form names, from POSIX: Jn counts 1..365 and never 29 February, n counts
+    0..365 and does count it (day 365 of a common year is the next 1 January), Mm.w.d is the
+    w-th (5: last) weekday d of month m. Expected dates from datetime, not from tzcompat."""
+    jan1 = datetime(year, 1, 1)
+    leap = calendar.isleap(year)
+    if day.startswith("J"):
+        n = int(day[1:])
+        expected = jan1 + timedelta(days=n - 1 + (leap and n >= 60))
+    elif day.startswith("M"):
+        month, week, weekday = map(int, day[1:].split("."))
+        days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                if (datetime(year, month, d).weekday() + 1) % 7 == weekday]
+        expected = datetime(year, month, days[week - 1] if week < 5 else days[-1])
+    else:
+        expected = jan1 + timedelta(days=int(day))
+    expected += timedelta(hours=12)
+    # DST starts on that day at 12:00 (UTC, the standard offset being 0) and ends months away.
+    tzstr = f"AAA0BBB,{day}/12,{'J300' if expected.month < 6 else 'J150'}/0"
+    zone = tzcompat.ZoneInfo.from_file(io.BytesIO(tzstr_file(tzstr)))
+    near = [tr.utc.replace(tzinfo=None) for tr in zone.transitions(
+        expected - timedelta(days=3), expected + timedelta(days=3)) if tr.after.is_dst]
+    assert near == [expected], (tzstr, year)
 
 
 @pytest.mark.parametrize("tzstr", ["", "\n", "EST5EDT\n,M3.2.0,M11.1.0", "EST5\x00"])
