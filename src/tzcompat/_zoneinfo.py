@@ -14,6 +14,7 @@ stdlib never reads a file itself and holds the same rules: calling
 from __future__ import annotations
 
 import io
+import sys
 from _thread import RLock
 from array import array
 from datetime import date
@@ -22,6 +23,7 @@ from weakref import WeakValueDictionary
 from . import _tzpath
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
+from ._posix import PosixTZ
 from ._tzif import TZifData, read_tzif
 from ._tzifwrite import _FAR, _reads_past_end, write_tzif
 
@@ -52,6 +54,11 @@ def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = No
     # The footer is checked before the stdlib sees anything (memoised: _setup's parse is free).
     rule = _footer_rule(data.footer) if data.footer else None
     build = _std_from_file.__get__(None, cls)
+    if isinstance(rule, PosixTZ) and not _stdlib_reads_alike(rule):
+        # The stdlib would answer this rule otherwise than POSIX: give it the rule's
+        # transitions as explicit ones instead (as for a footer it refuses, below).
+        data = _expanded(data)
+        raw = None
     if raw is None or not _plain(data):
         raw = write_tzif(data, for_stdlib=True)
     try:
@@ -77,6 +84,20 @@ def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = No
         # pickle; pickling is decided by our class (by key, or by_value()).
         obj.__dict__.pop("__reduce__", None)
     return obj
+
+
+# Before 3.14 the stdlib puts J59 on 29 February in leap years (CPython gh-127571).
+_J59_LATE = sys.version_info < (3, 14)
+
+
+def _stdlib_reads_alike(rule: PosixTZ) -> bool:
+    """Whether the stdlib answers ``rule`` as POSIX does (docs/differences.md): it reads one
+    year's two changes at a time (right when they stay well inside the year, in the same
+    order: ``simple``), takes a zero-based day ``n`` one day early (every version so far),
+    and before 3.14 a ``J59`` a day late in leap years."""
+    return rule.simple and all(
+        r.kind != "n" and not (_J59_LATE and r.kind == "J" and r.day == 59)
+        for r in (rule.start, rule.end))
 
 
 def _plain(data: TZifData) -> bool:

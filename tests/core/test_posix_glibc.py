@@ -32,6 +32,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import tzcompat
+from tzcompat._engine import ZoneEngine
 
 from .. import _needs
 from ._helpers import utc_dt, year_start_ts
@@ -111,10 +112,11 @@ def _instants(ref: Reference, years, hourly: bool, days: int = 3, seconds: int =
     return sorted(out)
 
 
-def _tzcompat_states(tz: str, instants: list[int]) -> list[tuple[int, int, str]]:
+def _tzcompat_states(tz: str, instants: list[int], cls: type = tzcompat.ZoneInfo,
+                     ) -> list[tuple[int, int, str]]:
     """tzcompat's (UTC offset, is_dst, abbreviation) at each instant, from the transitions it
     reports; the offset fromutc applies must be the same."""
-    zone = tzcompat.ZoneInfo.from_file(io.BytesIO(tzstr_file(tz)))
+    zone = cls.from_file(io.BytesIO(tzstr_file(tz)))
     transitions = list(zone.transitions(instants[0] - 86400, instants[-1] + 1))
     stamps = [tr.timestamp for tr in transitions]
     after = zone.next_transition(instants[0] - 86400)
@@ -135,14 +137,15 @@ def _tzcompat_states(tz: str, instants: list[int]) -> list[tuple[int, int, str]]
     return out
 
 
-def _check(glibc: _Glibc, tz: str, instants: list[int]) -> tuple[int, int]:
+def _check(glibc: _Glibc, tz: str, instants: list[int], cls: type = tzcompat.ZoneInfo,
+           ) -> tuple[int, int]:
     """Compare; return (instants compared with glibc, instants where glibc's documented
     one-year reading differs from RFC 9636's)."""
     ref, one_year = Reference(tz), Reference(tz, "glibc")
     tzname, theirs = glibc.localtime(tz, instants)
     # glibc accepted the string (on a string it refuses it falls back to UTC or drops DST).
     assert tzname == [ref.std.name, ref.dst.name], (tz, "glibc refused it", tzname)
-    ours = _tzcompat_states(tz, instants)
+    ours = _tzcompat_states(tz, instants, cls)
     mismatches, deviations = [], 0
     for t, o, g in zip(instants, ours, theirs):
         rfc = ref.at(t)[0]
@@ -261,5 +264,9 @@ _RULE_STRINGS = st.builds(
 @example(tz="AAA0BBB,J365/-167,J1/167", years=[2100, 2104])
 @example(tz="<+0330>-3:30<-03>3:00:01,M3.5.0/-167,J88/+4:05:06", years=[2096])
 def test_drawn_rules_against_glibc(glibc, tz, years):
-    _check(glibc, tz, _instants(Reference(tz), years, hourly=False, days=2, seconds=30))
+    # The adapters' engine: the same answers as ZoneInfo (one class gives both), without
+    # building a stdlib part, which for a rule the stdlib reads otherwise than POSIX takes
+    # the rule's transitions through year 9999 (the fixed strings above cover ZoneInfo).
+    _check(glibc, tz, _instants(Reference(tz), years, hourly=False, days=2, seconds=30),
+           ZoneEngine)
 

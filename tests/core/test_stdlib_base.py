@@ -352,6 +352,21 @@ def test_footer_rejected_by_the_stdlib_is_given_as_explicit_transitions(footer, 
             assert z.utcoffset(w) == ref.utcoffset(w), (footer, w)
 
 
+@pytest.mark.parametrize("footer", ["AAA0BBB,59/2,300/2", "AAA3BBB,J59/23:59:59,J61/0",
+                                    "AAA3BBB,J1/0,J365/23", "AAA0BBB,J100/0,J100/1",
+                                    "AAA0BBB,M3.2.0,M3.5.0"])
+def test_footer_the_stdlib_reads_otherwise_is_given_as_explicit_transitions(footer):
+    """A rule the running stdlib would answer otherwise than POSIX (docs/differences.md: a
+    zero-based day, J59 before 3.14, changes near a new year or swapping order, a DST period
+    of no length) reaches it as explicit transitions: the base class answers as ours."""
+    z = tzcompat.ZoneInfo.from_file(io.BytesIO(tzstr_file(footer)))
+    instants = [year_start_ts(y) + k * 86400 * 17 for y in (1971, 2024, 9998) for k in range(22)]
+    instants += [t.timestamp + d for t in z.transitions(year_start_ts(2022), year_start_ts(2025))
+                 for d in (-3601, -1, 0, 1, 3600)]
+    instants += [year_start_ts(y) + d for y in (2023, 2024, 2101) for d in (-7200, 0, 7200)]
+    _assert_base_agrees(z, instants, footer)
+
+
 def test_expanded_footer_covers_datetime_range():
     data = tzcompat.read_tzif(tzstr_file("EST5EDT,M3.2.0,M11.1.0"))
     expanded = zi_module._expanded(data)
