@@ -15,11 +15,32 @@ import warnings
 
 from . import _peer
 from ._factories import _TzStrFactory
-from ._footer import _LazyPattern
 from ._range import _Weekday, _YearRule, tzrange
 from ._warnings import DeprecatedTzFormatWarning
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["tzstr"]
+
+
+class _LazyPattern:
+    """A regular expression compiled on first use: importing ``re`` costs milliseconds,
+    and a process may never parse a TZ string this way. A method, once looked up, is kept
+    as an instance attribute, so later calls cost what the compiled pattern's do."""
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+
+    def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
+        if name.startswith("__"):
+            raise AttributeError(name)
+        import re
+
+        value = getattr(re.compile(self._source), name)
+        setattr(self, name, value)
+        return value
 
 _TOKEN_RE = _LazyPattern(r"([,:.]|[a-zA-Z]+|[0-9]+)")
 _DIGITS = "0123456789"
