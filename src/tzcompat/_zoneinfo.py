@@ -188,45 +188,63 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                     return instance
             except KeyError:
                 pass
-        weak = cls._z_weak_cache()
+        strong = cls._z_strong
         # Every change to the caches happens under the class's lock (see "Without the GIL"
-        # in docs/architecture.md): the lookup, the load on a miss, and the LRU move are one
-        # step, so two threads asking for a new key get one object.
-        with cls._z_lock:
-            if type(weak) is WeakValueDictionary:
-                # Its own dict of references: a miss is a dict get, not the KeyError
-                # WeakValueDictionary.get raises and catches inside.
-                ref = weak.data.get(key)
-                instance = ref() if ref is not None else None
-                if instance is None:
-                    instance = cls._new_instance(key)
-                    instance._z_from_cache = True
-                    weak[key] = instance
-            else:  # replaced by the user: only the mapping protocol the stdlib uses
-                instance = weak.get(key, None)
-                if instance is None:
-                    new = cls._new_instance(key)
-                    instance = weak.setdefault(key, new)
-                    if instance is new:
-                        new._z_from_cache = True
-            if not isinstance(instance, cls):
-                what = type(instance)
-                name = what.__qualname__ if what.__module__ == "builtins" else (
-                    f"{what.__module__}.{what.__qualname__}")
-                raise RuntimeError(
-                    f"Unexpected instance of {name} in {cls.__name__} weak cache for key {key!r}")
+        # in docs/architecture.md): the lookup, the load on a miss and the LRU move are one
+        # step, so two threads asking for a new key get one object, and a lookup racing
+        # clear_cache() cannot put back a zone the clear dropped.
+        lock = cls._z_lock
+        lock.acquire()  # not `with`: on 3.11 that costs twice as much here
+        try:
+            # A zone in the strong LRU is the weak cache's zone for its key (both change
+            # together under this lock).
+            instance = strong.get(key)
+            if instance is None:
+                instance = cls._z_weak_lookup(key)
             # Moving the key to the newest end keeps the dict in LRU order.
-            strong = cls._z_strong
             strong[key] = strong.pop(key, instance)
             cls._z_newest[0] = key
             while len(strong) > cls._z_strong_size:
                 del strong[next(iter(strong))]
+        finally:
+            lock.release()
+        return instance
+
+    @classmethod
+    def _z_weak_lookup(cls, key: str) -> ZoneInfo:
+        """The weak cache's zone for ``key``, loaded and entered on a miss (under the lock)."""
+        # The class's own attribute, as the C stdlib: deleted, it is an AttributeError (a
+        # parent's cache is never used for a subclass).
+        if "_weak_cache" not in cls.__dict__:
+            raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
+        weak = cls._weak_cache  # type: ignore[attr-defined]
+        if type(weak) is WeakValueDictionary:
+            # Its own dict of references: a miss is a dict get, not the KeyError
+            # WeakValueDictionary.get raises and catches inside.
+            ref = weak.data.get(key)
+            instance = ref() if ref is not None else None
+            if instance is None:
+                instance = cls._new_instance(key)
+                instance._z_from_cache = True
+                weak[key] = instance
+        else:  # replaced by the user: only the mapping protocol the stdlib uses
+            instance = weak.get(key, None)
+            if instance is None:
+                new = cls._new_instance(key)
+                instance = weak.setdefault(key, new)
+                if instance is new:
+                    new._z_from_cache = True
+        if not isinstance(instance, cls):
+            what = type(instance)
+            name = what.__qualname__ if what.__module__ == "builtins" else (
+                f"{what.__module__}.{what.__qualname__}")
+            raise RuntimeError(
+                f"Unexpected instance of {name} in {cls.__name__} weak cache for key {key!r}")
         return instance
 
     @classmethod
     def _z_weak_cache(cls) -> Any:
-        """The class's own ``_weak_cache`` (AttributeError when it was deleted, as the C
-        stdlib: a parent's cache is never used for a subclass)."""
+        """The class's own ``_weak_cache`` (AttributeError when it was deleted)."""
         if "_weak_cache" not in cls.__dict__:
             raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
         return cls._weak_cache  # type: ignore[attr-defined]
