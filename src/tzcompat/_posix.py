@@ -427,14 +427,14 @@ class PosixTZ:
         change (for either fold); a superset is fine."""
         info = self._years.get(year) or self._year(year)
         if self.simple:
-            return info[:4]  # type: ignore[no-any-return]
+            return info[:4]
         return tuple(c + off for c in info[0] for off in (self.std_offset, self.dst_offset))
 
     def utc_candidates(self, year: int) -> tuple[int, ...]:
         """UTC instants in or near ``year`` at which the state or the fold can change."""
         info = self._years.get(year) or self._year(year)
         if self.simple:
-            return info[4:]  # type: ignore[no-any-return]
+            return info[4:]
         cands = list(info[0])
         diff = abs(self.dst_diff)
         cands += [c + diff for c in info[0]]

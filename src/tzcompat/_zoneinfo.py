@@ -198,9 +198,8 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         try:
             # A zone in the strong LRU is the weak cache's zone for its key (both change
             # together under this lock).
-            instance = strong.get(key)
-            if instance is None:
-                instance = cls._z_weak_lookup(key)
+            found = strong.get(key)
+            instance = cls._z_weak_lookup(key) if found is None else found
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
             cls._z_newest[0] = key
@@ -217,11 +216,11 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         # parent's cache is never used for a subclass).
         if "_weak_cache" not in cls.__dict__:
             raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
-        weak = cls._weak_cache  # type: ignore[attr-defined]
+        weak: Any = cls._weak_cache  # type: ignore[attr-defined]
         if type(weak) is WeakValueDictionary:
             # Its own dict of references: a miss is a dict get, not the KeyError
             # WeakValueDictionary.get raises and catches inside.
-            ref = weak.data.get(key)
+            ref = weak.data.get(key)  # type: ignore[attr-defined]  # undocumented, stable
             instance = ref() if ref is not None else None
             if instance is None:
                 instance = cls._new_instance(key)

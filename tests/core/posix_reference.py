@@ -129,13 +129,17 @@ class Reference:
         self.start, self.end = _rule(m["start"]), _rule(m["end"])
         self.reading, self.days = reading, days
         self._cache: dict[int, tuple[list[int], list[State]]] = {}
+        self._changes: dict[int, tuple[int, int]] = {}
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 - a handful of instances per test
     def changes(self, year: int) -> tuple[int, int]:
         """UTC instants of ``year``'s DST start and end."""
+        hit = self._changes.get(year)
+        if hit is not None:
+            return hit
         s = self.start.day(year, self.days) * 86400 + self.start.time - self.std.offset
         e = self.end.day(year, self.days) * 86400 + self.end.time - self.dst.offset
-        return s, e
+        hit = self._changes[year] = (s, e)
+        return hit
 
     # --- instants ---------------------------------------------------------------------
     def _rfc_year(self, year: int) -> tuple[list[int], list[State]]:
@@ -243,8 +247,8 @@ class StdlibDifference:
     docs/differences.md lists): ``n`` rules (every version), ``J59`` in leap years (before
     3.14), changes that fall near or in a neighbouring year, or swap order, where the
     stdlib reads one year's changes only, and a DST period of no length (a start and an end
-    at one instant), which the stdlib reads as DST all year. ``after``: the instant from which the rule
-    governs (the file's last transition)."""
+    at one instant), which the stdlib reads as DST all year. ``after``: the instant from
+    which the rule governs (the file's last transition)."""
 
     def __init__(self, footer: str, after: int | None = None,
                  version: tuple[int, int] | None = None) -> None:

@@ -12,7 +12,7 @@ import io
 import re
 import sys
 import zoneinfo
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from zoneinfo import _zoneinfo as py_zoneinfo
 
 import pytest
