@@ -30,8 +30,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["PosixSpec", "PosixTZ", "RuleSpec", "parse_posix_spec", "parse_posix_tz",
-           "scan_hms", "scan_posix_tz", "scan_rule", "scan_zone"]
+__all__ = ["PosixSpec", "PosixTZ", "RuleSpec", "hms_seconds", "parse_posix_spec",
+           "parse_posix_tz", "scan_hms", "scan_posix_tz", "scan_rule", "scan_zone"]
 
 #: ``(sign, hours, minutes, seconds)`` as written: sign is -1 or 1, the rest unsigned.
 Hms = tuple[int, int, int, int]
@@ -117,16 +117,14 @@ class RuleSpec:
 
 class PosixSpec:
     """A TZ string's fields as written: names without their ``<>``, offsets and rules as
-    :data:`Hms` / :class:`RuleSpec` (None where absent). ``quoted`` says which names were
-    written in ``<>``."""
+    :data:`Hms` / :class:`RuleSpec` (None where absent)."""
 
-    __slots__ = ("dst", "dst_offset", "end", "quoted", "start", "std", "std_offset", "text")
+    __slots__ = ("dst", "dst_offset", "end", "start", "std", "std_offset", "text")
 
     def __init__(self, text: str, std: str, std_offset: Hms | None, dst: str | None,
-                 dst_offset: Hms | None, start: RuleSpec | None, end: RuleSpec | None,
-                 quoted: tuple[bool, bool] = (False, False)) -> None:
+                 dst_offset: Hms | None, start: RuleSpec | None, end: RuleSpec | None) -> None:
         self.text, self.std, self.std_offset, self.dst = text, std, std_offset, dst
-        self.dst_offset, self.start, self.end, self.quoted = dst_offset, start, end, quoted
+        self.dst_offset, self.start, self.end = dst_offset, start, end
 
     def __repr__(self) -> str:
         return f"PosixSpec({self.text!r})"
@@ -244,7 +242,6 @@ def scan_posix_tz(text: str) -> PosixSpec | None:
     return PosixSpec(
         text, std.strip("<>"), scan_hms(stdoff) if stdoff else None,
         dst.strip("<>") if dst else None, scan_hms(dstoff) if dstoff else None, start, end,
-        (std[0] == "<", dst is not None and dst[0] == "<"),
     )
 
 
