@@ -238,7 +238,7 @@ def test_bad_tzstr_rejected_like_c_and_main(tzstr):
 
 
 # Rejected by the C stdlib on every version and by the pure-Python one from 3.14 on
-# (3.10-3.13's pure-Python parser takes them: docs/differences.md); tzcompat rejects them on
+# (3.11-3.13's pure-Python parser takes them: docs/differences.md); tzcompat rejects them on
 # every Python, naming the string as both of 3.14's classes do.
 REJECTED_AS_314 = [
     "AB\u00c0C3",  # a non-ASCII letter in a name
@@ -266,7 +266,7 @@ def test_rejected_as_314_rejects_on_every_python(tzstr):
         tzcompat.parse_posix_tz(tzstr)
 
 
-# POSIX: minutes and seconds 0..59. The stdlib (3.10-3.15, both classes) takes 60..99 as
+# POSIX: minutes and seconds 0..59. The stdlib (3.11-3.15, both classes) takes 60..99 as
 # more time ("4:60" is 5 hours); glibc clamps an offset's to 59 (docs/differences.md).
 @pytest.mark.parametrize("tzstr", ["AAA4:60", "AAA4:00:60", "AAA4BBB3:99,J60,J300",
                                    "AAA4BBB,J60/2:60,J300", "AAA4BBB,J60,J300/2:00:99"])
