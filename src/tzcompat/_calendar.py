@@ -1,13 +1,13 @@
 """Proleptic Gregorian calendar arithmetic in days since 1970-01-01, for the rule engines.
 
-The core's POSIX engine and the dateutil adapter's ``tzstr``/``tzrange`` rules both turn
-"the second Sunday of March" into seconds since the epoch; they share these helpers rather
-than carry two copies (``calendar`` is not used: it imports ``locale`` at import time).
+The core's POSIX day rules (``_posix``, which the dateutil adapter's footers use too), the zone
+engine and the adapter's ``tzfile``/``tzrange`` share these helpers rather than carry copies
+(``calendar`` is not used: it imports ``locale`` at import time).
 """
 
 from __future__ import annotations
 
-__all__ = ["DAYS_BEFORE_MONTH", "EPOCH_ORDINAL", "days_before_month", "days_before_year", "is_leap"]
+__all__ = ["DAYS_BEFORE_MONTH", "EPOCH_ORDINAL", "days_before_year", "is_leap"]
 
 EPOCH_ORDINAL = 719163  # date(1970, 1, 1).toordinal()
 
@@ -25,7 +25,3 @@ def days_before_year(year: int) -> int:
     y = year - 1
     return y * 365 + y // 4 - y // 100 + y // 400 + 1 - EPOCH_ORDINAL
 
-
-def days_before_month(year: int, month: int) -> int:
-    """Days from 1970-01-01 to the first of ``month`` (1-12) in ``year``."""
-    return days_before_year(year) + DAYS_BEFORE_MONTH[month - 1] + (month > 2 and is_leap(year))

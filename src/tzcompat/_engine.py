@@ -309,12 +309,12 @@ class _Rules:
         start, stop = _year_start(year), _year_start(year + 1)
         lts = self.locals()
         after = self.after
-        info = after.year_info(year) if after.__class__ is PosixTZ else ()
+        rule_cands = after.wall_candidates(year) if after.__class__ is PosixTZ else ()
         find = self.find_local
         out: list[Any] = []
         for fold in (0, 1):
             lt = lts[fold]
-            cands = set(info[2 * fold:2 * fold + 2])
+            cands = set(rule_cands)
             if lt:
                 i, j = bisect_left(lt, start), bisect_left(lt, stop)
                 if j - i > _MAX_YEAR_CHANGES:
@@ -367,7 +367,7 @@ class _Rules:
                         cands.add(last + int((prev[0] - state[0]).total_seconds()))  # type: ignore[index]
         after = self.after
         if tab and after.__class__ is PosixTZ:
-            cands.update(after.year_info(year)[4:])
+            cands.update(after.utc_candidates(year))
         if tab:
             find = self.find_utc
             keys: list[int] = []

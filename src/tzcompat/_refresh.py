@@ -204,9 +204,7 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
 
     by_key: dict[str, list[Any]] = {}
     for cls in _cached_classes(ZoneInfo, RawZoneInfo):
-        with cls._z_lock:
-            items = list(cls._z_weak.items())
-        for key, zone in items:
+        for key, zone in cls._z_cached():
             if wanted is None or key in wanted:
                 by_key.setdefault(key, []).append(zone)
     orphans = _held_orphans(wanted, by_key)
@@ -284,9 +282,10 @@ def _adopt(orphans: dict[str, list[Any]], failed: dict[str, str]) -> None:
         _orphans.pop(key, None)
         for zone in zones:
             cls = type(zone)
-            with cls._z_lock:
-                if cls._z_weak.get(key) is None:
-                    cls._z_weak[key] = zone
+            weak = cls.__dict__.get("_weak_cache")
+            with cls._z_lock:  # a check and an insert: one step under the cache's lock
+                if weak is not None and weak.get(key) is None:
+                    weak[key] = zone
 
 
 def _cached_classes(base: type, snapshots: type) -> list[Any]:
@@ -298,7 +297,7 @@ def _cached_classes(base: type, snapshots: type) -> list[Any]:
         cls = todo.pop()
         if issubclass(cls, snapshots):
             continue
-        if "_z_weak" in cls.__dict__:
+        if "_z_strong" in cls.__dict__:
             out.append(cls)
         todo.extend(cls.__subclasses__())
     return out

@@ -131,8 +131,7 @@ def data_report() -> dict[str, Any]:
     used = next((s for s in sources if s["present"] and s["zones"]), None)
     for s in sources:
         s["in_use"] = s is used
-    with ZoneInfo._z_lock:
-        cached = list(ZoneInfo._z_weak.items())
+    cached = ZoneInfo._z_cached()
     zones = {key: {"fingerprint": z.data_fingerprint, "version": z.data_version,
                    "source": z.source} for key, z in sorted(cached)}
     return {

@@ -271,7 +271,11 @@ def read_tzif(source: bytes | IO[bytes], *, v1: bool = False) -> TZifData:
     try:
         footer = raw_footer.decode("ascii")
     except UnicodeDecodeError:
-        raise ValueError(f"Invalid TZif file: footer {raw_footer!r} is not ASCII") from None
+        # The string as written (the pure-Python stdlib's message) and the bytes (the C one's).
+        text = raw_footer.decode("utf-8", "backslashreplace")
+        raise ValueError(
+            f"Invalid TZif file: TZ string {text!r} (footer {raw_footer!r}) is not ASCII"
+        ) from None
     end = reader.pos
     reader.pos = start
     data = _block(reader, counts2, 8, version, footer)

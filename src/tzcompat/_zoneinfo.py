@@ -14,14 +14,16 @@ stdlib never reads a file itself and holds the same rules: calling
 from __future__ import annotations
 
 import io
-import weakref
+import sys
 from _thread import RLock
 from array import array
 from datetime import date
+from weakref import WeakValueDictionary
 
 from . import _lookup, _tzpath
 from ._calendar import EPOCH_ORDINAL as _EPOCH_ORDINAL
 from ._engine import SLOTS, ZoneEngine, _day_offset, _footer_rule, _ZoneRules
+from ._posix import PosixTZ
 from ._tzif import TZifData, read_tzif
 from ._tzifwrite import _FAR, _reads_past_end, write_tzif
 
@@ -52,6 +54,11 @@ def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = No
     # The footer is checked before the stdlib sees anything (memoised: _setup's parse is free).
     rule = _footer_rule(data.footer) if data.footer else None
     build = _std_from_file.__get__(None, cls)
+    if isinstance(rule, PosixTZ) and not _stdlib_reads_alike(rule):
+        # The stdlib would answer this rule otherwise than POSIX: give it the rule's
+        # transitions as explicit ones instead (as for a footer it refuses, below).
+        data = _expanded(data)
+        raw = None
     if raw is None or not _plain(data):
         raw = write_tzif(data, for_stdlib=True)
     try:
@@ -77,6 +84,20 @@ def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = No
         # pickle; pickling is decided by our class (by key, or by_value()).
         obj.__dict__.pop("__reduce__", None)
     return obj
+
+
+# Before 3.14 the stdlib puts J59 on 29 February in leap years (CPython gh-127571).
+_J59_LATE = sys.version_info < (3, 14)
+
+
+def _stdlib_reads_alike(rule: PosixTZ) -> bool:
+    """Whether the stdlib answers ``rule`` as POSIX does (docs/differences.md): it reads one
+    year's two changes at a time (right when they stay well inside the year, in the same
+    order: ``simple``), takes a zero-based day ``n`` one day early (every version so far),
+    and before 3.14 a ``J59`` a day late in leap years."""
+    return rule.simple and all(
+        r.kind != "n" and not (_J59_LATE and r.kind == "J" and r.day == 59)
+        for r in (rule.start, rule.end))
 
 
 def _plain(data: TZifData) -> bool:
@@ -142,11 +163,12 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     __module__ = "tzcompat"
     # The stdlib class already supports weak references; the C one has no __dict__.
     __slots__ = SLOTS
-    # Our cache; named apart from the stdlib's (_weak_cache, _strong_cache), which its
-    # __init_subclass__ sets on every subclass.
+    # The weak cache is the stdlib's attribute, ``_weak_cache``, which its __init_subclass__
+    # sets on every subclass (and on this class): code that replaces or deletes it, as
+    # CPython's own tests do, sees the stdlib's behaviour. The strong cache (an LRU of the
+    # most recent keys, kept for subclasses too) and the lock are ours.
     _z_strong_size = 8
     _z_strong: dict[str, ZoneInfo] = {}
-    _z_weak: Any = weakref.WeakValueDictionary()
     _z_lock = RLock()
     _z_newest: list[str | None] = [None]  # the key at the LRU's newest end
 
@@ -154,13 +176,12 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         super().__init_subclass__(**kwargs)
         cls._z_newest = [None]
         cls._z_strong = {}
-        cls._z_weak = weakref.WeakValueDictionary()
         cls._z_lock = RLock()
 
     def __new__(cls, key: str) -> ZoneInfo:
         if cls is ZoneInfo:
             # The usual loop asks again for the newest key: two dict/list reads on
-            # module globals (no class attribute lookups) answer it.
+            # module globals (no class attribute lookups, no lock) answer it.
             try:
                 instance = _STRONG[key]
                 if _NEWEST[0] == key:
@@ -168,44 +189,74 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
             except KeyError:
                 pass
         strong = cls._z_strong
-        instance = strong.get(key)  # type: ignore[assignment]
-        if instance is not None:
-            newest = cls._z_newest
-            if newest[0] != key:
-                # Asking again for the newest key (the usual loop) needs no LRU move.
-                try:
-                    strong[key] = strong.pop(key)
-                except KeyError:  # evicted by another thread meanwhile
-                    pass
-                newest[0] = key
-            return instance
-        # The weak cache's own dict of references: a miss is a dict get, not the KeyError
-        # WeakValueDictionary.get raises and catches inside (twice per first lookup).
-        refs = cls._z_weak.data
-        ref = refs.get(key)
-        instance = ref() if ref is not None else None
-        if instance is None:
-            with cls._z_lock:
-                ref = refs.get(key)
-                instance = ref() if ref is not None else None
-                if instance is None:
-                    instance = cls._new_instance(key)
-                    instance._z_from_cache = True
-                    # Under the lock, after the check: nothing else can have added it.
-                    cls._z_weak[key] = instance
+        # Every change to the caches happens under the class's lock (see "Without the GIL"
+        # in docs/architecture.md): the lookup, the load on a miss and the LRU move are one
+        # step, so two threads asking for a new key get one object, and a lookup racing
+        # clear_cache() cannot put back a zone the clear dropped.
+        lock = cls._z_lock
+        lock.acquire()  # not `with`: on 3.11 that costs twice as much here
         try:
+            # A zone in the strong LRU is the weak cache's zone for its key (both change
+            # together under this lock).
+            found = strong.get(key)
+            instance = cls._z_weak_lookup(key) if found is None else found
             # Moving the key to the newest end keeps the dict in LRU order.
             strong[key] = strong.pop(key, instance)
             cls._z_newest[0] = key
-            if len(strong) > cls._z_strong_size:
-                with cls._z_lock:
-                    while len(strong) > cls._z_strong_size:
-                        del strong[next(iter(strong))]
-        except (KeyError, RuntimeError, StopIteration):
-            # Another thread reshaped the LRU at the same moment; it is only a
-            # keep-alive hint, identity is guaranteed by the weak cache.
-            pass
+            while len(strong) > cls._z_strong_size:
+                del strong[next(iter(strong))]
+        finally:
+            lock.release()
         return instance
+
+    @classmethod
+    def _z_weak_lookup(cls, key: str) -> ZoneInfo:
+        """The weak cache's zone for ``key``, loaded and entered on a miss (under the lock)."""
+        # The class's own attribute, as the C stdlib: deleted, it is an AttributeError (a
+        # parent's cache is never used for a subclass).
+        if "_weak_cache" not in cls.__dict__:
+            raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
+        weak: Any = cls._weak_cache  # type: ignore[attr-defined]
+        if type(weak) is WeakValueDictionary:
+            # Its own dict of references: a miss is a dict get, not the KeyError
+            # WeakValueDictionary.get raises and catches inside.
+            ref = weak.data.get(key)  # type: ignore[attr-defined]  # undocumented, stable
+            instance = ref() if ref is not None else None
+            if instance is None:
+                instance = cls._new_instance(key)
+                instance._z_from_cache = True
+                weak[key] = instance
+        else:  # replaced by the user: only the mapping protocol the stdlib uses
+            instance = weak.get(key, None)
+            if instance is None:
+                new = cls._new_instance(key)
+                instance = weak.setdefault(key, new)
+                if instance is new:
+                    new._z_from_cache = True
+        if not isinstance(instance, cls):
+            what = type(instance)
+            name = what.__qualname__ if what.__module__ == "builtins" else (
+                f"{what.__module__}.{what.__qualname__}")
+            raise RuntimeError(
+                f"Unexpected instance of {name} in {cls.__name__} weak cache for key {key!r}")
+        return instance
+
+    @classmethod
+    def _z_weak_cache(cls) -> Any:
+        """The class's own ``_weak_cache`` (AttributeError when it was deleted)."""
+        if "_weak_cache" not in cls.__dict__:
+            raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
+        return cls._weak_cache  # type: ignore[attr-defined]
+
+    @classmethod
+    def _z_cached(cls) -> list[tuple[str, ZoneInfo]]:
+        """A snapshot of the zones in this class's weak cache."""
+        weak = cls.__dict__.get("_weak_cache")
+        if not isinstance(weak, WeakValueDictionary):
+            return []
+        with cls._z_lock:
+            items = list(weak.items())
+        return [(key, zone) for key, zone in items if isinstance(zone, cls)]
 
     @classmethod
     def no_cache(cls, key: str) -> ZoneInfo:
@@ -251,13 +302,14 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     @classmethod
     def clear_cache(cls, *, only_keys: Any = None) -> None:
         """Drop cached zones (all, or just ``only_keys``); held objects live on."""
+        weak = cls._z_weak_cache()
         with cls._z_lock:
             if only_keys is None:
-                cls._z_weak.clear()
+                weak.clear()
                 cls._z_strong.clear()
             else:
                 for key in only_keys:
-                    cls._z_weak.pop(key, None)
+                    weak.pop(key, None)
                     cls._z_strong.pop(key, None)
 
     # --- identity, repr, pickling -----------------------------------------

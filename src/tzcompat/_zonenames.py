@@ -116,7 +116,7 @@ def _default_load(key: str) -> tzinfo | None:
     if not _lookup:
         from ._zoneinfo import ZoneInfo
 
-        _lookup[:] = [ZoneInfo, getattr(getattr(ZoneInfo, "_z_weak", None), "data", {})]
+        _lookup[:] = [ZoneInfo, getattr(ZoneInfo.__dict__.get("_weak_cache"), "data", {})]
     ref = _lookup[1].get(key)
     zone = ref() if ref is not None else None
     if zone is not None:

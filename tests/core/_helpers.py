@@ -20,6 +20,8 @@ from importlib import resources
 
 import tzcompat
 
+from .posix_reference import stdlib_difference
+
 UTC = timezone.utc
 EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 EPOCH_NAIVE = datetime(1970, 1, 1)
@@ -253,9 +255,30 @@ def _local_triplet(dt: datetime):
     return (dt.replace(tzinfo=None), dt.fold, dt.utcoffset(), dt.dst(), dt.tzname())
 
 
-def compare_utc_instant(ours, ref, ts: int, where: str = "") -> None:
-    """fromutc / astimezone / round trip at the UTC instant ``ts`` must agree."""
+def _posix_state(state) -> tuple[timedelta, timedelta, str]:
+    return (timedelta(seconds=state.offset), timedelta(seconds=state.dst), state.name)
+
+
+def compare_utc_instant(ours, ref, ts: int, where: str = "", diff=None) -> None:
+    """fromutc / astimezone / round trip at the UTC instant ``ts`` must agree.
+
+    ``diff`` (posix_reference.stdlib_difference of the zone's footer): where it says the
+    stdlib reads the footer rule otherwise than POSIX (docs/differences.md), ours is checked
+    against the POSIX answer of posix_reference instead."""
     u = utc_dt(ts)
+    if diff is not None and diff.utc(ts):
+        state, fold = diff.posix.at(ts)
+        expected_wall = outcome(u.replace(tzinfo=None).__add__, _posix_state(state)[0])
+        got_local = outcome(ours.fromutc, u.replace(tzinfo=ours))
+        if expected_wall[0] == "raise":  # before year 1 or after 9999
+            assert got_local == ("raise", OverflowError), (where, "utc (POSIX)", ts, got_local)
+            return
+        local = got_local[1]
+        got = (local.utcoffset(), local.dst(), local.tzname(), local.fold)
+        assert got == (*_posix_state(state), int(fold)), (where, "utc (POSIX)", ts, got, state)
+        assert local.replace(tzinfo=None) == u.replace(tzinfo=None) + local.utcoffset()
+        assert local.astimezone(UTC) == u, (where, "utc (POSIX) round trip", ts)
+        return
     r_local = outcome(ref.fromutc, u.replace(tzinfo=ref))
     o_local = outcome(ours.fromutc, u.replace(tzinfo=ours))
     ctx = (where, "utc", ts)
@@ -274,11 +297,19 @@ def compare_utc_instant(ours, ref, ts: int, where: str = "") -> None:
     assert outcome(ol.astimezone, UTC) == outcome(rl.astimezone, UTC), (*ctx, "round trip")
 
 
-def compare_wall(ours, ref, wall: datetime, where: str = "", check_amb: bool = True) -> None:
+def compare_wall(ours, ref, wall: datetime, where: str = "", check_amb: bool = True,
+                 diff=None) -> None:
     """utcoffset/dst/tzname and local->UTC->local conversion for a naive wall time, both
     folds; and (``check_amb``) is_ambiguous / is_imaginary against the stdlib-derived
     definitions: ambiguous = the folds give different offsets and both round-trip;
-    imaginary = neither fold round-trips."""
+    imaginary = neither fold round-trips. ``diff``: as for compare_utc_instant."""
+    if diff is not None and diff.wall(wall):
+        for fold in (0, 1):
+            w = wall.replace(fold=fold)
+            got = (ours.utcoffset(w), ours.dst(w), ours.tzname(w))
+            expected = _posix_state(diff.posix.wall(w, fold))
+            assert got == expected, (where, "wall (POSIX)", w, got, expected)
+        return
     offsets = []
     trips = []
     for fold in (0, 1):
@@ -333,23 +364,23 @@ def walls_at_transition(ref, t: int, deltas=(-1, 0, 1)) -> set:
 
 
 def compare_around_instant(
-    ours, ref, ts: int, deltas=(0,), where: str = "", extra_walls=()
+    ours, ref, ts: int, deltas=(0,), where: str = "", extra_walls=(), diff=None
 ) -> None:
     """compare_utc_instant at ts+d, and compare_wall at the wall times seen there (and
-    at ``extra_walls``), each distinct wall time once."""
+    at ``extra_walls``), each distinct wall time once. ``diff``: as for compare_utc_instant."""
     walls = set(extra_walls)
     for d in deltas:
         t = ts + d
         if not MIN_TS <= t <= MAX_TS:
             continue
-        compare_utc_instant(ours, ref, t, where)
+        compare_utc_instant(ours, ref, t, where, diff)
         try:
             local = ref.fromutc(utc_dt(t).replace(tzinfo=ref))
         except OverflowError:
             continue
         walls.add(local.replace(tzinfo=None, fold=0))
     for w in sorted(walls):
-        compare_wall(ours, ref, w, where)
+        compare_wall(ours, ref, w, where, diff=diff)
 
 
 # --------------------------------------------------------------------------------------
@@ -391,30 +422,49 @@ def run_python(code: str, *, env: dict | None = None, timeout: float = 60.0,
     )
 
 
+def footer_difference(raw: RawTZif | None):
+    """posix_reference.stdlib_difference for a zone's footer (None: the stdlib reads it as
+    POSIX does), governing after the file's last transition."""
+    if raw is None:
+        return None
+    return stdlib_difference(raw.footer, raw.times[-1] if raw.times else None)
+
+
 def compare_everywhere(ours, ref, raw: RawTZif | None = None, where: str = "", years=()) -> None:
     """Compare two zones built from the same (possibly crafted) data at every explicit
-    transition (+-1 s, +-1 h), at the rule's transitions (found by scanning the stdlib)
-    in the years after the last transition and in ``years``, on a coarse grid over
-    years 1..9999, at the extremes, and for ``None``."""
+    transition (+-1 s, +-1 h), at the rule's transitions (found by scanning the stdlib, and
+    POSIX's own where the stdlib reads the rule otherwise) in the years after the last
+    transition and in ``years``, on a coarse grid over years 1..9999, at the extremes, and
+    for ``None``. Where the stdlib reads the footer otherwise than POSIX (the cases
+    docs/differences.md lists), ours is checked against posix_reference instead."""
+    diff = footer_difference(raw)
     deltas = (-3600, -1, 0, 1, 3600)
     times = [t for t in (raw.times if raw else ()) if MIN_TS + 7200 <= t <= MAX_TS - 7200]
     for t in times:
-        compare_around_instant(ours, ref, t, deltas, where, walls_at_transition(ref, t))
+        compare_around_instant(ours, ref, t, deltas, where, walls_at_transition(ref, t), diff)
     last_year = utc_dt(times[-1]).year if times else 1969
     scan_years = sorted({*range(last_year, last_year + 4), 2100, 2400, 9000, *years})
     for year in scan_years:
         if not 1 < year < 9999:
             continue
         lo = year_start_ts(year)
-        for t in stdlib_changes(ref, lo, year_start_ts(year + 1), step=86400 // 2):
-            compare_around_instant(ours, ref, t, deltas, where, walls_at_transition(ref, t))
+        found = stdlib_changes(ref, lo, year_start_ts(year + 1), step=86400 // 2)
+        if diff is not None:
+            found += [t for t in diff.posix.changes(year) if MIN_TS + 7200 <= t <= MAX_TS - 7200]
+        for t in sorted(set(found)):
+            walls = walls_at_transition(ref, t)
+            if diff is not None:
+                walls |= {utc_dt(t + d).replace(tzinfo=None) + timedelta(seconds=off)
+                          for d in (-1, 0, 1) for off in (diff.posix.std.offset,
+                                                         diff.posix.dst.offset)}
+            compare_around_instant(ours, ref, t, deltas, where, walls, diff)
     step = (MAX_TS - MIN_TS) // 97
     for k in range(98):
-        compare_around_instant(ours, ref, min(MIN_TS + k * step, MAX_TS), (0,), where)
-    compare_around_instant(ours, ref, MIN_TS, (0, 1, 86400), where)
-    compare_around_instant(ours, ref, MAX_TS, (0, -1, -86400), where)
+        compare_around_instant(ours, ref, min(MIN_TS + k * step, MAX_TS), (0,), where, (), diff)
+    compare_around_instant(ours, ref, MIN_TS, (0, 1, 86400), where, (), diff)
+    compare_around_instant(ours, ref, MAX_TS, (0, -1, -86400), where, (), diff)
     for w in (datetime.min, datetime.max, datetime(1970, 1, 1), datetime(2038, 1, 19, 3, 14, 8)):
-        compare_wall(ours, ref, w, where)
+        compare_wall(ours, ref, w, where, diff=diff)
     assert ours.utcoffset(None) == ref.utcoffset(None), where
     assert ours.dst(None) == ref.dst(None), where
     assert ours.tzname(None) == ref.tzname(None), where

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gc
 import io
+import sys
 import threading
+import time
 import weakref
 import zoneinfo
 from zoneinfo import _zoneinfo as py_zoneinfo
@@ -226,8 +228,99 @@ def test_subclass_repr_uses_subclass_name():
 
 
 # --------------------------------------------------------------------------------------
-# Threads
+# The weak cache is the stdlib's ``_weak_cache`` attribute, with the C stdlib's checks
+# (CPython 3.14's suite tests them): on every Python
 # --------------------------------------------------------------------------------------
+def test_weak_cache_is_the_stdlib_attribute_of_each_class():
+    z = tzcompat.ZoneInfo("Europe/Rome")
+    assert tzcompat.ZoneInfo._weak_cache["Europe/Rome"] is z
+    s = Sub("Europe/Rome")
+    assert Sub.__dict__["_weak_cache"]["Europe/Rome"] is s
+    assert "Europe/Rome" not in Sub2.__dict__["_weak_cache"]
+
+
+def test_a_replaced_weak_cache_is_used_through_get_and_setdefault():
+    calls = []
+
+    class Cache(dict):
+        def get(self, key, default=None):
+            calls.append(("get", key))
+            return super().get(key, default)
+
+        def setdefault(self, key, value):
+            calls.append(("setdefault", key))
+            return super().setdefault(key, value)
+
+    class ZI(tzcompat.ZoneInfo):
+        pass
+
+    ZI._weak_cache = Cache()  # after the class exists: __init_subclass__ sets its own
+    a = ZI("Asia/Seoul")
+    assert ZI("Asia/Seoul") is a
+    assert calls[:2] == [("get", "Asia/Seoul"), ("setdefault", "Asia/Seoul")]
+    assert ZI._weak_cache["Asia/Seoul"] is a
+    ZI.clear_cache(only_keys=["Asia/Seoul"])
+    assert "Asia/Seoul" not in ZI._weak_cache
+    assert ZI("Asia/Seoul") is not a
+
+
+@pytest.mark.parametrize("method", ["get", "setdefault"])
+def test_an_inconsistent_weak_cache_is_a_runtime_error(method):
+    class Cache:
+        def get(self, key, default=None):
+            return 1337 if method == "get" else default
+
+        def setdefault(self, key, value):
+            return 1337
+
+    class ZI(tzcompat.ZoneInfo):
+        pass
+
+    ZI._weak_cache = Cache()
+    with pytest.raises(RuntimeError) as info:
+        ZI("America/Los_Angeles")
+    assert str(info.value) == (
+        "Unexpected instance of int in ZI weak cache for key 'America/Los_Angeles'")
+
+
+def test_a_deleted_weak_cache_is_an_attribute_error_not_the_parents():
+    class ZI(tzcompat.ZoneInfo):
+        pass
+
+    del ZI._weak_cache
+    with pytest.raises(AttributeError):
+        ZI("UTC")
+    with pytest.raises(AttributeError):
+        ZI.clear_cache()
+    assert type(tzcompat.ZoneInfo("UTC")) is tzcompat.ZoneInfo  # the parent's is untouched
+
+
+def test_a_weak_cache_descriptor_gives_a_new_cache_each_time():
+    class Fresh:
+        def __get__(self, obj, owner):
+            return {}
+
+    class ZI(tzcompat.ZoneInfo):
+        pass
+
+    ZI._weak_cache = Fresh()
+    first = ZI("Europe/Oslo")
+    ZI.clear_cache()
+    assert str(ZI("Europe/Oslo")) == "Europe/Oslo"
+    assert ZI("Europe/Oslo") is not first
+
+
+# --------------------------------------------------------------------------------------
+# Threads (switching as often as CPython allows, so that interleavings show)
+# --------------------------------------------------------------------------------------
+@pytest.fixture
+def fast_switching():
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(old)
+
+
 def _race(keys, nthreads=24):
     results: dict[str, list] = {k: [] for k in keys}
     errors = []
@@ -252,7 +345,7 @@ def _race(keys, nthreads=24):
 
 
 @pytest.mark.parametrize("rounds", [range(15)])
-def test_many_threads_one_key_get_one_object(rounds):
+def test_many_threads_one_key_get_one_object(rounds, fast_switching):
     for r in rounds:
         tzcompat.ZoneInfo.clear_cache()
         key = ["America/New_York", "Europe/London", "Australia/Sydney"][r % 3]
@@ -262,7 +355,7 @@ def test_many_threads_one_key_get_one_object(rounds):
         assert got[0] is tzcompat.ZoneInfo(key)
 
 
-def test_many_threads_many_keys_one_object_per_key():
+def test_many_threads_many_keys_one_object_per_key(fast_switching):
     keys = sorted(tzcompat.available_timezones())[:40]
     tzcompat.ZoneInfo.clear_cache()
     results = _race(keys, nthreads=16)
@@ -271,7 +364,7 @@ def test_many_threads_many_keys_one_object_per_key():
         assert all(z is held[k] for z in got), k
 
 
-def test_threads_mixing_lookups_and_clear_cache_do_not_crash():
+def test_threads_mixing_lookups_and_clear_cache_do_not_crash(fast_switching):
     keys = LRU_KEYS + ["UTC", "America/New_York", "Asia/Tokyo"]
     stop = threading.Event()
     errors = []
@@ -304,7 +397,7 @@ def test_threads_mixing_lookups_and_clear_cache_do_not_crash():
     assert not errors, errors
 
 
-def test_concurrent_queries_give_stdlib_answers():
+def test_concurrent_queries_give_stdlib_answers(fast_switching):
     from datetime import datetime, timedelta
 
     ours = tzcompat.ZoneInfo("America/New_York")
@@ -331,3 +424,39 @@ def test_concurrent_queries_give_stdlib_answers():
     for t in threads:
         t.join()
     assert not errors, errors[:5]
+
+
+def test_lookups_racing_clear_cache_keep_the_caches_consistent(fast_switching):
+    """The strong LRU only ever holds what the weak cache holds for the key: a lookup
+    that raced a clear_cache() must not put back a zone the clear dropped (it would be
+    returned again while a new lookup makes another object for the same key)."""
+    keys = LRU_KEYS[:6]
+    stop = threading.Event()
+    errors = []
+
+    def looker(i):
+        try:
+            while not stop.is_set():
+                for k in keys[i % 2::2]:
+                    tzcompat.ZoneInfo(k)
+        except BaseException as exc:  # pragma: no cover
+            errors.append(exc)
+
+    threads = [threading.Thread(target=looker, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    broken = []
+    try:
+        for _ in range(300):
+            tzcompat.ZoneInfo.clear_cache()
+            time.sleep(0.001)  # the lookers get on (the outcome must hold however long)
+            with tzcompat.ZoneInfo._z_lock:
+                strong = dict(tzcompat.ZoneInfo._z_strong)
+                weak = dict(tzcompat.ZoneInfo._weak_cache)
+            broken += [k for k, z in strong.items() if weak.get(k) is not z]
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert not errors, errors
+    assert not broken, broken[:5]

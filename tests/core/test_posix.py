@@ -7,6 +7,7 @@ pure-Python class where noted) must agree everywhere.  Bad strings must be Value
 
 from __future__ import annotations
 
+import calendar
 import io
 import re
 import sys
@@ -15,13 +16,13 @@ from datetime import datetime, timedelta
 from zoneinfo import _zoneinfo as py_zoneinfo
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import tzcompat
 from tzcompat import _posix
 
-from ._helpers import compare_everywhere, pair_from_bytes, raw_read
+from ._helpers import compare_everywhere, footer_difference, pair_from_bytes, raw_read
 from .tzif_builder import tzstr_file
 
 PyZoneInfo = py_zoneinfo.ZoneInfo  # the stdlib's pure-Python class
@@ -107,12 +108,19 @@ def test_rule_form_matches_stdlib(name):
     ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
     ref = ref_cls.from_file(io.BytesIO(ref_data))
     compare_everywhere(ours, ref, raw_read(data), f"{name}:{tzstr}", LEAP_AND_CENTURY_YEARS)
-    # The pure-Python stdlib agrees with the C one on these strings, and so with us.
+    # The pure-Python stdlib agrees with the C one on these strings, and so with us (but
+    # where both read the rule otherwise than POSIX: docs/differences.md).
     py = PyZoneInfo.from_file(io.BytesIO(ref_data))
+    diff = footer_difference(raw_read(data))
     for y in (1, 2000, 2024, 9999):
         for m in range(1, 13):
             for fold in (0, 1):
                 dt = datetime(y, m, 28, 1, 30, fold=fold)
+                if diff is not None and diff.wall(dt):
+                    state = diff.posix.wall(dt, fold)
+                    assert ours.utcoffset(dt) == timedelta(seconds=state.offset), (name, dt)
+                    assert ours.tzname(dt) == state.name, (name, dt)
+                    continue
                 assert ours.utcoffset(dt) == py.utcoffset(dt), (name, dt)
                 assert ours.dst(dt) == py.dst(dt), (name, dt)
                 assert ours.tzname(dt) == py.tzname(dt), (name, dt)
@@ -229,6 +237,76 @@ def test_bad_tzstr_rejected_like_c_and_main(tzstr):
     assert tzstr in str(exc.value)
 
 
+# Rejected by the C stdlib on every version and by the pure-Python one from 3.14 on
+# (3.11-3.13's pure-Python parser takes them: docs/differences.md); tzcompat rejects them on
+# every Python, naming the string as both of 3.14's classes do.
+REJECTED_AS_314 = [
+    "AB\u00c0C3",  # a non-ASCII letter in a name
+    "AAA4BBB,J\u0661,J300/2",  # a non-ASCII digit in a day
+    "AAA4BBB,J+1,J300/2",
+    "AAA4BBB,J 1,J300/2",
+    "AAA4BBB,J0001,J300/2",
+    "AAA4BBB,1_0,J300/2",
+    "AAA4BBB, 1,J300/2",
+]
+
+
+@pytest.mark.parametrize("tzstr", REJECTED_AS_314)
+def test_rejected_as_314_rejects_on_every_python(tzstr):
+    data = tzstr_file(tzstr.encode("utf-8"), version=3)
+    for cls in (zoneinfo.ZoneInfo, *((PyZoneInfo,) if sys.version_info >= (3, 14) else ())):
+        with pytest.raises(ValueError):
+            cls.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError) as exc:
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    assert tzstr in str(exc.value)  # the string as written (3.14's pure-Python message)
+    if not tzstr.isascii():
+        assert repr(tzstr.encode("utf-8")) in str(exc.value)  # and its bytes (the C one's)
+    with pytest.raises(ValueError, match=re.escape(repr(tzstr))):
+        tzcompat.parse_posix_tz(tzstr)
+
+
+# POSIX: minutes and seconds 0..59. The stdlib (3.11-3.15, both classes) takes 60..99 as
+# more time ("4:60" is 5 hours); glibc clamps an offset's to 59 (docs/differences.md).
+@pytest.mark.parametrize("tzstr", ["AAA4:60", "AAA4:00:60", "AAA4BBB3:99,J60,J300",
+                                   "AAA4BBB,J60/2:60,J300", "AAA4BBB,J60,J300/2:00:99"])
+def test_minutes_and_seconds_past_59_are_rejected(tzstr):
+    data = tzstr_file(tzstr, version=3)
+    zoneinfo.ZoneInfo.from_file(io.BytesIO(data))  # the stdlib takes it (the difference)
+    with pytest.raises(ValueError, match="at most 59"):
+        tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    with pytest.raises(ValueError, match=re.escape(repr(tzstr))):
+        tzcompat.parse_posix_tz(tzstr)
+
+
+@pytest.mark.parametrize("year", [1999, 2000, 2023, 2024, 2100])
+@pytest.mark.parametrize("day", ["J1", "J58", "J59", "J60", "J365", "0", "58", "59", "60",
+                                 "364", "365", "M2.5.0", "M2.4.4"])
+def test_day_rules_are_posix(day, year):
+    """The day each form names, from POSIX: Jn counts 1..365 and never 29 February, n counts
+    0..365 and does count it (day 365 of a common year is the next 1 January), Mm.w.d is the
+    w-th (5: last) weekday d of month m. Expected dates from datetime, not from tzcompat."""
+    jan1 = datetime(year, 1, 1)
+    leap = calendar.isleap(year)
+    if day.startswith("J"):
+        n = int(day[1:])
+        expected = jan1 + timedelta(days=n - 1 + (leap and n >= 60))
+    elif day.startswith("M"):
+        month, week, weekday = map(int, day[1:].split("."))
+        days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1)
+                if (datetime(year, month, d).weekday() + 1) % 7 == weekday]
+        expected = datetime(year, month, days[week - 1] if week < 5 else days[-1])
+    else:
+        expected = jan1 + timedelta(days=int(day))
+    expected += timedelta(hours=12)
+    # DST starts on that day at 12:00 (UTC, the standard offset being 0) and ends months away.
+    tzstr = f"AAA0BBB,{day}/12,{'J300' if expected.month < 6 else 'J150'}/0"
+    zone = tzcompat.ZoneInfo.from_file(io.BytesIO(tzstr_file(tzstr)))
+    near = [tr.utc.replace(tzinfo=None) for tr in zone.transitions(
+        expected - timedelta(days=3), expected + timedelta(days=3)) if tr.after.is_dst]
+    assert near == [expected], (tzstr, year)
+
+
 @pytest.mark.parametrize("tzstr", ["", "\n", "EST5EDT\n,M3.2.0,M11.1.0", "EST5\x00"])
 def test_parse_posix_tz_rejects_empty_and_control_chars(tzstr):
     with pytest.raises(ValueError):
@@ -250,14 +328,16 @@ def test_empty_footer_is_not_a_rule():
     assert ours.tzname(None) == ref.tzname(None) == "CET"
 
 
-# The grammar of RFC 8536 section 3.3 written as regular expressions: tzcompat scans TZ
+# The grammar of RFC 9636 section 3.3 written as regular expressions: tzcompat scans TZ
 # strings by hand (importing ``re`` costs more than the rest of the core's import), so the
-# scanner is checked against this independent statement of the same language.
+# scanner is checked against this independent statement of the same language. The scanner
+# leaves the standard offset optional (dateutil words that error its own way);
+# parse_posix_spec requires it.
 _RE_NAME = r"(?:[A-Za-z]+|<[A-Za-z0-9+-]+>)"
 _RE_OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
 _RE_TZ = re.compile(
-    rf"(?P<std>{_RE_NAME})(?P<stdoff>{_RE_OFFSET})"
-    rf"(?:(?P<dst>{_RE_NAME})(?P<dstoff>{_RE_OFFSET})?)?"
+    rf"(?P<std>{_RE_NAME})(?:(?P<stdoff>{_RE_OFFSET})"
+    rf"(?:(?P<dst>{_RE_NAME})(?P<dstoff>{_RE_OFFSET})?)?)?"
     rf"(?:,(?P<start>[^,]*),(?P<end>[^,]*))?",
     re.ASCII,
 )
@@ -276,20 +356,47 @@ _TZ_TEXT = st.lists(
 ).map("".join)
 
 
+def _hms(text):
+    if text is None:
+        return None
+    sign = -1 if text.startswith("-") else 1
+    h, m, s = ([int(f) for f in text.lstrip("+-").split(":")] + [0, 0])[:3]
+    return sign, h, m, s
+
+
+def _expected_rule(text):
+    m = _RE_RULE.fullmatch(text)
+    if m is None:
+        return None
+    if m["m"]:
+        return _posix.RuleSpec("M", int(m["m"]), int(m["w"]), int(m["d"]), time=_hms(m["time"]))
+    kind = "J" if m["j"] else "n"
+    return _posix.RuleSpec(kind, day=int(m["j"] or m["n"]), time=_hms(m["time"]))
+
+
 @given(_TZ_TEXT)
+@example("EST,M3.2.0,M11.1.0")
+@example("EST")
+@example("<+03>-3<+04>,J60/-167:00:01,0/+2")
 def test_scanner_accepts_the_rfc_grammar(text):
     m = _RE_TZ.fullmatch(text)
-    expected = None if m is None else m.group("std", "stdoff", "dst", "dstoff", "start", "end")
-    assert _posix._scan(text) == expected
+    spec = _posix.scan_posix_tz(text)
+    rules = None if m is None or m["start"] is None else (
+        _expected_rule(m["start"]), _expected_rule(m["end"]))
+    if m is None or rules and None in rules:
+        assert spec is None, text
+        return
+    assert spec is not None, text
+    got = (spec.std, spec.std_offset, spec.dst, spec.dst_offset, spec.start, spec.end)
+    expected = (m["std"].strip("<>"), _hms(m["stdoff"]), m["dst"] and m["dst"].strip("<>"),
+                _hms(m["dstoff"]), *(rules or (None, None)))
+    assert got == expected, text
+    # POSIX requires the standard offset: the checked parse refuses a string without it.
+    if m["stdoff"] is None:
+        with pytest.raises(ValueError, match=re.escape(repr(text))):
+            _posix.parse_posix_spec(text)
 
 
 @given(_TZ_TEXT)
 def test_rule_scanner_accepts_the_rfc_grammar(text):
-    m = _RE_RULE.fullmatch(text)
-    got = _posix._split_rule(text)
-    if m is None:
-        assert got is None
-    else:
-        kind = "M" if m["m"] else "J" if m["j"] else "n"
-        first = m["m"] or m["j"] or m["n"]
-        assert got == (kind, first, m["w"] or "", m["d"] or "", m["time"])
+    assert _posix.scan_rule(text) == _expected_rule(text)

@@ -54,12 +54,13 @@ def test_import_without_python_dateutil_loads_no_heavy_module():
     assert names & HEAVY == set()
     assert not any(n.startswith("dateutil.") for n in names - {"dateutil.tz"}), names
     # Nothing else of tzcompat beyond the core's reader, search path, calendar and memo helpers,
+    # its POSIX-TZ grammar (the one parser of TZ strings, with the state records it returns),
     # the registry the adapter registers its refresher with (a dict; it imports nothing) and
     # the version (one constant).
     assert {n for n in names if n.startswith("tzcompat") and not n.startswith(
         "tzcompat.dateutil")} <= {"tzcompat", "tzcompat._tzif", "tzcompat._tzpath",
                                   "tzcompat._calendar", "tzcompat._registry", "tzcompat._version",
-                                  "tzcompat._memo"}
+                                  "tzcompat._memo", "tzcompat._posix", "tzcompat._transitions"}
 
 
 def test_import_with_python_dateutil_loads_the_real_tz():

@@ -267,3 +267,24 @@ def test_tzstr_equal_to_tzrange_docs_example():
     assert shape(ours.tzstr("EST5EDT").transitions(2011)) == shape(
         real.tzstr("EST5EDT").transitions(2011)
     )
+
+
+def _fields(spec):
+    rules = [tuple(getattr(r, a) for a in r.__slots__) for r in (spec.start, spec.end)]
+    return (spec.stdabbr, spec.stdoffset, spec.dstabbr, spec.dstoffset, rules, spec.unused)
+
+
+@given(tz_strings)
+@example("EST5EDT,M3.2.0/2:30:15,M11.1.0/02")
+@example("AAA-3:30BBB+2,J060,0/0")
+@example("CET-1CEST,M3.5.0,M10.5.0/3")
+def test_posix_strings_read_by_the_core_grammar_as_by_dateutils_tokens(s):
+    """The strings tzstr reads with the core's POSIX grammar (then in dateutil's terms) are
+    read exactly so by dateutil's token grammar too (the adapter's copy of which the test
+    above holds to the real dateutil): the shared grammar changes no answer."""
+    from tzcompat.dateutil import _tzstr
+
+    spec = _tzstr._posix_spec(s) if isinstance(s, str) else None
+    if spec is not None:
+        tokens = _tzstr._parse_tokens(s)
+        assert tokens is not None and _fields(tokens) == _fields(spec), s

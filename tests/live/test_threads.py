@@ -97,6 +97,6 @@ def test_answers_are_old_or_new_while_refreshing(live):
 
     problems, rounds = race(read, write, readers=3, writes=41)  # ends on 2030b
     assert not problems, problems[:5]
-    assert rounds > 0 and seen == {0, 1}  # the readers did run across refreshes
+    assert rounds >= 41 and seen == {0, 1}  # the readers did run across refreshes
     assert observe(zone) == want["2030b"]
     assert tzcompat.ZoneInfo(KEY) is zone

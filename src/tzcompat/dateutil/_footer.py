@@ -1,23 +1,22 @@
 """The POSIX TZ string in a TZif footer, as dateutil 4's ``tzfile`` reads it.
 
-This is RFC 9636's grammar (``<...>`` names, ``Jn``/``n``/``Mm.w.d`` rules, rule
-times from -167 to 167 hours) with dateutil's limits and messages (offset hours at
-most 24), and dateutil's answers for local times: within ten days of a new year,
-where the neighbouring years' rules can matter, a local time is resolved in UTC;
-elsewhere by the year's own two transitions.
+The grammar is the core's (``tzcompat._posix``: RFC 9636's ``<...>`` names, ``Jn``/``n``/
+``Mm.w.d`` rules, rule times from -167 to 167 hours), composed here the way dateutil splits a
+footer, with dateutil's limits (offset hours at most 24; minutes and seconds are not checked)
+and its messages. Days are POSIX's, as in dateutil 4 (the core's day arithmetic). Local times
+are answered as dateutil does: within ten days of a new year, where the neighbouring years'
+rules can matter, a local time is resolved in UTC; elsewhere by the year's own two
+transitions (so a DST period of no length is DST all year, where POSIX has none).
 """
 
 from __future__ import annotations
 
 from datetime import MAXYEAR, MINYEAR, datetime, timedelta
 
-from .._calendar import days_before_month, days_before_year, is_leap
+from .._calendar import days_before_year
 from .._memo import timedelta_of
+from .._posix import RuleSpec, scan_hms, scan_rule, scan_zone
 from . import _peer
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 __all__ = ["_TZStr", "_parse_tz_str", "_ttinfo"]
 
@@ -27,24 +26,6 @@ _EPOCH = datetime(1970, 1, 1)
 # day of UTC, so only times this close to a new year can see the neighbouring
 # years' rules.
 _NEW_YEAR_MARGIN = 10 * 86400
-
-
-class _LazyPattern:
-    """A regular expression compiled on first use: importing ``re`` costs milliseconds,
-    and a process may never parse a TZ string. A method, once looked up, is kept as an
-    instance attribute, so later calls cost what the compiled pattern's do."""
-
-    def __init__(self, source: str) -> None:
-        self._source = source
-
-    def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
-        if name.startswith("__"):
-            raise AttributeError(name)
-        import re
-
-        value = getattr(re.compile(self._source), name)
-        setattr(self, name, value)
-        return value
 
 
 _REAL_TTINFO = _peer.real_class("_ttinfo", "_tzfile")
@@ -86,7 +67,7 @@ _NO_TTINFO = _ttinfo(None, None, None)
 class _DayOffset:
     """``n`` (0-based, counting February 29) or ``Jn`` (1-based, never counting it)."""
 
-    __slots__ = ("d", "hour", "julian", "minute", "second")
+    __slots__ = ("_day", "d", "hour", "julian", "minute", "second")
 
     def __init__(self, d: int, julian: bool, hour: int = 2, minute: int = 0, second: int = 0):
         low = int(julian)
@@ -97,22 +78,17 @@ class _DayOffset:
         self.hour = hour
         self.minute = minute
         self.second = second
+        self._day = RuleSpec("J" if julian else "n", day=d)
 
     def year_to_epoch(self, year: int) -> int:
-        day = self.d
-        if self.julian:
-            day -= 1
-            if day >= 59 and is_leap(year):
-                day += 1  # Jn skips February 29, so from March on it is a day later
-        return (days_before_year(year) + day) * 86400 + (
-            self.hour * 3600 + self.minute * 60 + self.second
-        )
+        return self._day.day_number(year) * 86400 + (
+            self.hour * 3600 + self.minute * 60 + self.second)
 
 
 class _CalendarOffset:
     """``Mm.w.d``: weekday ``d`` (0 = Sunday) of week ``w`` (5 = last) of month ``m``."""
 
-    __slots__ = ("d", "hour", "m", "minute", "second", "w")
+    __slots__ = ("_day", "d", "hour", "m", "minute", "second", "w")
 
     def __init__(self, m: int, w: int, d: int, hour: int = 2, minute: int = 0, second: int = 0):
         if not 1 <= m <= 12:
@@ -127,97 +103,63 @@ class _CalendarOffset:
         self.hour = hour
         self.minute = minute
         self.second = second
+        self._day = RuleSpec("M", m, w, d)
 
     def year_to_epoch(self, year: int) -> int:
-        # Ordinals, not datetime.date: years 0 and 10000 matter at the range ends.
-        first = days_before_month(year, self.m)
-        nxt = days_before_month(year + 1, 1) if self.m == 12 else days_before_month(
-            year, self.m + 1
-        )
-        # 1970-01-01 was a Thursday (POSIX weekday 4).
-        first_weekday = (first + 4) % 7
-        mday = (self.d - first_weekday) % 7 + 1 + (self.w - 1) * 7
-        if mday > nxt - first:
-            mday -= 7  # week 5 means the last such weekday
-        return (first + mday - 1) * 86400 + self.hour * 3600 + self.minute * 60 + self.second
-
-
-_NAME = r"(?:[a-zA-Z]+|<[a-zA-Z0-9+-]+>)"
-_OFFSET = r"[+-]?\d{1,3}(?::\d{2}(?::\d{2})?)?"
-_ZONE_RE = _LazyPattern(
-    rf"(?a)(?P<std>{_NAME})(?:(?P<stdoff>{_OFFSET})(?:(?P<dst>{_NAME})(?P<dstoff>{_OFFSET})?)?)?"
-)
-_HMS_RE = _LazyPattern(r"(?a)([+-])?(\d{1,3})(?::(\d{2})(?::(\d{2}))?)?")
-_MONTH_RULE_RE = _LazyPattern(r"(?a)M(\d{1,2})\.(\d)\.(\d)")
-_DAY_RULE_RE = _LazyPattern(r"(?a)\d{1,3}")
-
-
-def _hms(text: str) -> tuple[str | None, int, int, int] | None:
-    m = _HMS_RE.fullmatch(text)
-    if m is None:
-        return None
-    sign, h, mi, s = m.groups()
-    return sign, int(h), int(mi or 0), int(s or 0)
+        return self._day.day_number(year) * 86400 + (
+            self.hour * 3600 + self.minute * 60 + self.second)
 
 
 def _utc_offset(text: str) -> int:
-    """A POSIX offset (``+5`` is five hours *west*) as seconds east of UTC."""
-    sign, h, mi, s = _hms(text)  # type: ignore[misc]  # the zone regex matched it already
+    """A POSIX offset (``+5`` is five hours *west*) as seconds east of UTC, with dateutil's
+    limit: hours at most 24 (minutes and seconds unchecked)."""
+    sign, h, mi, s = scan_hms(text)  # type: ignore[misc]  # the zone scan matched it already
     if h > 24:
         raise ValueError(f"Offset hours must be in [0, 24]: {text}")
     total = h * 3600 + mi * 60 + s
-    return total if sign == "-" else -total
+    return total if sign < 0 else -total
 
 
 def _rule(text: str) -> _DayOffset | _CalendarOffset:
-    date, *time = text.split("/", 1)
+    spec = scan_rule(text)
+    if spec is None:
+        raise ValueError(f"Invalid dst start/end date: {text}")
     rule: _DayOffset | _CalendarOffset
-    if date[:1] == "M":
-        m = _MONTH_RULE_RE.fullmatch(date)
-        if m is None:
-            raise ValueError(f"Invalid dst start/end date: {text}")
-        rule = _CalendarOffset(*map(int, m.groups()))
+    if spec.kind == "M":
+        rule = _CalendarOffset(spec.month, spec.week, spec.weekday)
     else:
-        julian = date[:1] == "J"
-        digits = date[1:] if julian else date
-        if _DAY_RULE_RE.fullmatch(digits) is None:
-            raise ValueError(f"Invalid dst start/end date: {text}")
-        rule = _DayOffset(int(digits), julian)
-    if time:
-        parsed = _hms(time[0])
-        if parsed is None:
-            raise ValueError(f"Invalid time: {time[0]}")
-        sign, h, mi, s = parsed
+        rule = _DayOffset(spec.day, spec.kind == "J")
+    if spec.time is not None:
+        sign, h, mi, s = spec.time
         if h > 167:
-            raise ValueError(f"Hour must be in [0, 167]: {time[0]}")
-        if sign == "-":
-            h, mi, s = -h, -mi, -s
-        rule.hour, rule.minute, rule.second = h, mi, s
+            raise ValueError(f"Hour must be in [0, 167]: {text}")
+        rule.hour, rule.minute, rule.second = sign * h, sign * mi, sign * s
     return rule
 
 
 def _parse_tz_str(tz_str: str) -> _TZStr | _ttinfo:
     """A footer string as a rule (``_TZStr``) or, without DST, a fixed ``_ttinfo``."""
+    # Split as dateutil does: the zone part before the first comma, then two rules.
     zone_part, *rules = tz_str.split(",", 1)
-    m = _ZONE_RE.fullmatch(zone_part)
-    if m is None:
+    zone = scan_zone(zone_part)
+    if zone is None:
         raise ValueError(f"{tz_str} is not a valid TZ string")
-    std_abbr = m.group("std").strip("<>")
-    dst_abbr = m.group("dst")
-    if not m.group("stdoff"):
+    std, stdoff, dst, dstoff = zone
+    std_abbr = std.strip("<>")
+    if not stdoff:
         raise ValueError(f"Invalid STD offset in {tz_str}")
     try:
-        std_offset = _utc_offset(m.group("stdoff"))
+        std_offset = _utc_offset(stdoff)
     except ValueError:
         raise ValueError(f"Invalid STD offset in {tz_str}") from None
-    if dst_abbr is None:
+    if dst is None:
         if rules:
             raise ValueError(f"Transition rule present without DST: {tz_str}")
         return _ttinfo(timedelta_of(std_offset), timedelta_of(0), std_abbr)
-    dst_abbr = dst_abbr.strip("<>")
-    if m.group("dstoff"):
+    dst_abbr = dst.strip("<>")
+    if dstoff:
         try:
-            dst_offset = _utc_offset(m.group("dstoff"))
+            dst_offset = _utc_offset(dstoff)
         except ValueError:
             raise ValueError(f"Invalid DST offset in {tz_str}") from None
     else:

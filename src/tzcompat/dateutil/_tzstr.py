@@ -1,25 +1,51 @@
 """``tzstr``: dateutil's own reading of TZ-variable strings.
 
-This is not strict POSIX. The grammar is token based and lenient: abbreviations are
-any run of tokens without digits or ``:,-+`` (so ``'EST 5 EDT'`` has the names
-``'EST '`` and ``' EDT'``), offsets may be ``h``, ``hh``, ``hhmm`` or ``h:mm``, rules
-may be POSIX (``Jn``, ``n``, ``Mm.w.d`` with ``/time``) or dateutil's deprecated
-"GNU" list of nine or ten numbers, and ``UTC+3``/``GMT+3`` mean three hours *ahead*
-unless ``posix_offset=True``. Missing rules default to the US rules before 2007.
-Strings the grammar rejects raise ``ValueError("unknown string format")``.
+This is not strict POSIX. POSIX strings that dateutil's grammar reads as POSIX does are read
+with the core's grammar (``tzcompat._posix``); dateutil's conventions are then applied: its
+sign rule (``UTC+3``/``GMT+3`` mean three hours *ahead* unless ``posix_offset=True``), its
+day rules (``Jn`` and ``n`` through relativedelta's ``nlyearday``/``yearday``), its default
+rules (the US rules before 2007 when a DST name has none) and its ``tzrange`` arithmetic.
+The rest goes through dateutil's token grammar, which is lenient: abbreviations are any
+run of tokens without digits or ``:,-+`` (so ``'EST 5 EDT'`` has the names ``'EST '`` and
+``' EDT'``), offsets may be ``h``, ``hh``, ``hhmm`` or ``h:mm``, and rules may also be
+dateutil's deprecated "GNU" list of nine or ten numbers; it refuses quoted names, rule times
+with a sign or of three digits. Strings the grammar rejects raise
+``ValueError("unknown string format")``.
 """
 
 from __future__ import annotations
 
 import warnings
 
+from .._posix import hms_seconds, scan_hms, scan_rule, scan_zone
 from . import _peer
 from ._factories import _TzStrFactory
-from ._footer import _LazyPattern
 from ._range import _Weekday, _YearRule, tzrange
 from ._warnings import DeprecatedTzFormatWarning
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["tzstr"]
+
+
+class _LazyPattern:
+    """A regular expression compiled on first use: importing ``re`` costs milliseconds,
+    and a process may never parse a TZ string this way. A method, once looked up, is kept
+    as an instance attribute, so later calls cost what the compiled pattern's do."""
+
+    def __init__(self, source: str) -> None:
+        self._source = source
+
+    def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
+        if name.startswith("__"):
+            raise AttributeError(name)
+        import re
+
+        value = getattr(re.compile(self._source), name)
+        setattr(self, name, value)
+        return value
 
 _TOKEN_RE = _LazyPattern(r"([,:.]|[a-zA-Z]+|[0-9]+)")
 _DIGITS = "0123456789"
@@ -207,59 +233,66 @@ def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
         raise _Reject
 
 
-# The everyday shapes ("EST5EDT", "CET-1CEST,M3.5.0,M10.5.0/3", "JST-9"): names of
-# letters, offsets and rule times of one or two digits, no colons. For these the
-# token grammar's result is fixed, and one regular expression reads it faster.
-_RULE = r"(?:M(\d{1,2})\.(\d)\.(\d)|J(\d{1,3})|(\d{1,3}))(?:/(\d{1,2}))?"
-_COMMON_RE = _LazyPattern(
-    rf"(?a)([A-Za-z]+)([+-]?\d{{1,2}})(?:([A-Za-z]+)([+-]?\d{{1,2}})?(?:,{_RULE},{_RULE})?)?"
-)
+# POSIX strings dateutil's token grammar reads exactly as POSIX's grammar does: unquoted
+# names, offsets of one or two hour digits with at most minutes, rule times unsigned with one
+# or two hour digits. These are read with the core's grammar (tzcompat._posix, the one
+# parser of TZ strings) and put in dateutil's terms; everything else (quoted names, longer
+# hours, signed rule times, dateutil's own "GNU" list, "hhmm" offsets, spaces in names, ";")
+# takes the token grammar below, which is where dateutil departs from POSIX.
+def _offset_alike(text: str | None) -> bool:
+    if text is None:
+        return True
+    hours, *rest = text.lstrip("+-").split(":")
+    return len(hours) <= 2 and len(rest) <= 1
 
 
-def _offset(text: str) -> int:
-    # POSIX sign: "+5" and "5" are west of Greenwich.
-    return int(text) * -3600 if text[0] != "-" else int(text[1:]) * 3600
-
-
-def _common_rule(rule: _RuleSpec, m: str | None, w: str | None, d: str | None,
-                 j: str | None, n: str | None, t: str | None) -> None:
-    if m is not None:
-        rule.month = int(m)
-        week = int(w)  # type: ignore[arg-type]
-        rule.week = -1 if week == 5 else week
-        rule.weekday = (int(d) - 1) % 7  # type: ignore[arg-type]
-    elif j is not None:
-        rule.jyday = int(j)
-    else:
-        rule.yday = int(n) + 1  # type: ignore[arg-type]
-    if t is not None:
-        rule.time = int(t) * 3600
-
-
-def _parse_common(s: str) -> _Spec | None:
-    m = _COMMON_RE.fullmatch(s)
-    if m is None:
+def _posix_spec(s: str) -> _Spec | None:
+    """``s`` read by the core's POSIX grammar, in dateutil's terms; None unless ``s`` is a
+    POSIX string the token grammar reads the same way."""
+    head, *rules = s.split(",")
+    zone = scan_zone(head)
+    if zone is None or len(rules) not in (0, 2):
         return None
-    g = m.groups()
+    std, stdoff, dst, dstoff = zone
+    if (stdoff is None or std[0] == "<" or dst is not None and dst[0] == "<"
+            or not _offset_alike(stdoff) or not _offset_alike(dstoff)):
+        return None
     spec = _Spec()
-    spec.stdabbr = g[0]
-    spec.stdoffset = _offset(g[1])
-    if g[2] is not None:
-        spec.dstabbr = g[2]
-        if g[3] is not None:
-            spec.dstoffset = _offset(g[3])
-        if g[4] is not None or g[7] is not None or g[8] is not None:
-            _common_rule(spec.start, *g[4:10])
-            _common_rule(spec.end, *g[10:16])
+    spec.stdabbr = std
+    spec.stdoffset = -hms_seconds(scan_hms(stdoff))  # type: ignore[arg-type]  # scanned
+    if dst is not None:
+        spec.dstabbr = dst
+        if dstoff is not None:
+            spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]
+    for text, target in zip(rules, (spec.start, spec.end)):
+        rule = scan_rule(text)
+        time = text.partition("/")[2]
+        if rule is None or time and (time[0] in "+-" or len(time.split(":")[0]) > 2):
+            return None
+        if rule.kind == "M":
+            target.month = rule.month
+            target.week = -1 if rule.week == 5 else rule.week
+            target.weekday = (rule.weekday - 1) % 7  # dateutil's weekdays start on Monday
+        elif rule.kind == "J":
+            target.jyday = rule.day
+        else:
+            target.yday = rule.day + 1  # dateutil's year days are 1-based
+        if rule.time is not None:
+            target.time = hms_seconds(rule.time)
     return spec
 
 
 def _parse(s: str) -> _Spec | None:
     """Parse ``s`` by dateutil's grammar; None when it does not fit at all."""
     if isinstance(s, str):
-        spec = _parse_common(s)
+        spec = _posix_spec(s)
         if spec is not None:
             return spec
+    return _parse_tokens(s)
+
+
+def _parse_tokens(s: str) -> _Spec | None:
+    """dateutil's token grammar (``dateutil.parser._parsetz``), for what POSIX does not cover."""
     toks = [tok for tok in _TOKEN_RE.split(s) if tok]
     cur = _Cursor(toks)
     spec = _Spec()
