@@ -58,6 +58,11 @@ def test_exit_table_is_what_the_tool_does(tmp_path: Path) -> None:
     assert "parsed" in table[2] and _migrate("--check", str(broken)) == 2
     assert _migrate(str(broken)) == 2  # not only with --check
     assert "does not exist" in table[2] and _migrate("--check", str(tmp_path / "nope")) == 2
+    empty = tmp_path / "no-python"
+    (empty / "docs").mkdir(parents=True)
+    (empty / "docs" / "notes.txt").write_text("not Python\n")
+    assert "no Python file" in table[2] and _migrate("--check", str(empty)) == 2
+    assert _migrate(str(empty)) == 2  # --diff too: nothing to migrate is not a success
     assert "--output-format" in table[2]
     with pytest.raises(SystemExit) as exc:
         _migrate("--output-format", "nope", str(clean))
