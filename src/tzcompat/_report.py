@@ -17,7 +17,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["data_report", "fingerprint_of_key", "newer_tzdata_note", "source_fingerprint"]
+__all__ = ["data_report", "fingerprint_of_key", "source_fingerprint"]
 
 
 def fingerprint_of_key(key: str) -> str | None:
@@ -123,20 +123,3 @@ def data_report() -> dict[str, Any]:
         "zones": zones,
         "adapters": _registry.loaded_zones(),
     }
-
-
-def _fingerprint_of(root: str | None) -> str:
-    return (source_fingerprint(root)["fingerprint"] if root else None) or "unknown"
-
-
-def newer_tzdata_note() -> str | None:
-    """One sentence when the tzdata package is newer than the system data in use."""
-    if _tzpath.data_policy() == "newest" or not _tzpath.tzdata_is_newer():
-        return None
-    root = _tzpath._system_root()
-    package_root = _tzpath.tzdata_root()
-    return (f"the tzdata package ({_tzpath.tzdata_version()}, fingerprint "
-            f"{_fingerprint_of(package_root)}) is newer than the system data in use "
-            f"({root}: {_tzpath.root_version(root) if root else None}, fingerprint "
-            f"{_fingerprint_of(root)}); TZCOMPAT_DATA_POLICY=newest or "
-            "tzcompat.set_data_policy('newest') uses it")
