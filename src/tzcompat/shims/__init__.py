@@ -9,6 +9,9 @@
 - ``python -m tzcompat run`` (``_run``) and the pytest plugin (``pytest --tzcompat=...``,
   ``tzcompat.shims.pytest_plugin``) do the same around a script or a test session.
 - ``become_pytz()``: what the drop-in ``pytz`` distribution runs when it is imported.
+- ``DataVersionWarning``: once per process, when a shim answers from another IANA release
+  than the library it replaces would read (``_datanote``; ``TZCOMPAT_DATA_WARNING=0``
+  silences it).
 
 There are three ways for tzcompat to become ``pytz`` in a process; all three put the same
 module objects in ``sys.modules`` (``tzcompat.pytz._as_pytz()``), so code sees one ``pytz``
@@ -28,10 +31,12 @@ Nothing here imports the codemod (``tzcompat.migrate``) or LibCST.
 from __future__ import annotations
 
 from .._env import env_flag
+from ._datanote import DataVersionWarning
 from ._install import install, installed, uninstall
 from ._warnings import PytzUsageWarning, disable_warnings, enable_warnings, warnings_enabled
 
 __all__ = [
+    "DataVersionWarning",
     "PytzUsageWarning",
     "become_pytz",
     "disable_warnings",
@@ -57,6 +62,9 @@ def become_pytz() -> None:
     for name, module in adapter._as_pytz().items():  # the submodules first, then pytz
         sys.modules[name] = module
     adapter._set_pytz_names()
+    from . import _datanote  # once per process: other zone data than pytz's own bundle
+
+    _datanote.check("pytz", stacklevel=3)
 
 
 def enable_from_environment() -> None:
