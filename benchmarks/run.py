@@ -1,11 +1,12 @@
 """Time tzcompat beside its peers in one run and print ns/op and ratios.
 
-    python benchmarks/run.py            # core, then the pytz and dateutil sections
+    python benchmarks/run.py            # core, pytz, dateutil, consumers, stored times
     python benchmarks/run.py core       # just one section (core | pytz | dateutil | consumers)
     python benchmarks/run.py core-varied  # the core on varied instants alone (bench_core.py)
     python benchmarks/run.py --quick    # fewer repetitions
     python benchmarks/run.py migrate    # tzcompat migrate at scale (bench_migrate.py; minutes)
     python benchmarks/run.py lookup     # first lookups and preload of every zone (bench_lookup.py)
+    python benchmarks/run.py rfc9557    # stored times: parse, recheck, format (bench_rfc9557.py)
 
 The machine is noisy: compare the ratios within one run, never absolute numbers
 across runs. Each figure is the best of several repeats.
@@ -310,7 +311,7 @@ def section(name: str) -> None:
 
 def main() -> None:
     wanted = [a for a in sys.argv[1:] if not a.startswith("--")] or ["core", "pytz", "dateutil",
-                                                                "consumers"]
+                                                                "consumers", "rfc9557"]
     print(f"Python {sys.version.split()[0]}, best of {REPEATS}; ratios are what to read")
     for name in wanted:
         section(name)

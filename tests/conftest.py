@@ -29,7 +29,7 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-settings.load_profile(os.environ.get("TZCOMPAT_HYPOTHESIS_PROFILE", "ci"))
+settings.load_profile(os.environ.get("TZCOMPAT_HYPOTHESIS_PROFILE") or "ci")
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

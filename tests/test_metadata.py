@@ -10,8 +10,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = (ROOT / "pyproject.toml").read_text("utf-8")
 CONTRIBUTING = (ROOT / "CONTRIBUTING.md").read_text("utf-8")
-# The versions the suite is run on (CHANGELOG records each run); README and classifiers say these.
-TESTED = ("3.10", "3.11", "3.12", "3.13")
+# The versions CI runs the suite on: the default Python of .ci/run (the whole suite) and its
+# OTHER_PYTHONS (the version-sensitive parts). README and classifiers say exactly these.
+TESTED = ("3.11", "3.12", "3.13", "3.14", "3.15")
+CI_RUN = (ROOT / ".ci" / "run").read_text("utf-8")
 
 
 def _table(name: str) -> str:
@@ -22,10 +24,24 @@ def _table(name: str) -> str:
 def test_classifiers_name_the_tested_versions_only() -> None:
     claimed = re.findall(r'"Programming Language :: Python :: (3\.\d+)"', PYPROJECT)
     assert tuple(claimed) == TESTED
-    assert 'requires-python = ">=3.10"' in PYPROJECT
+    assert f'requires-python = ">={TESTED[0]}"' in PYPROJECT
     readme = (ROOT / "README.md").read_text("utf-8")
     assert f"Python {TESTED[0]} to {TESTED[-1]}" in readme
+    started = (ROOT / "docs" / "getting-started.md").read_text("utf-8")
+    assert f"Python {TESTED[0]} to {TESTED[-1]}" in started
+    compat = (ROOT / "compat" / "pytz" / "pyproject.toml").read_text("utf-8")
+    assert f'requires-python = ">={TESTED[0]}"' in compat
     assert f"{sys.version_info[0]}.{sys.version_info[1]}" in TESTED  # this run is one of them
+
+
+def test_ci_runs_the_claimed_versions() -> None:
+    """.ci/run's matrix is the claim: its default Python (the oldest claimed, the CI machines'
+    python3) and the other Pythons it runs, 3.14 and 3.15 from the Debian root."""
+    others = re.search(r"^OTHER_PYTHONS=\(([^)]*)\)", CI_RUN, re.M)
+    assert others is not None
+    assert (TESTED[0], *others.group(1).split()) == TESTED
+    for version in ("3.14", "3.15"):
+        assert f"python{version}," in (ROOT / ".ci" / "newer-pythons").read_text("utf-8")
 
 
 def test_project_urls_are_real_or_absent_with_a_reason() -> None:

@@ -14,7 +14,8 @@ from ._version import __version__ as __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from ._fingerprint import DataSkewWarning
+    from ._cluster import SkewReport, check_workers
+    from ._fingerprint import DataSkewError, DataSkewWarning, set_skew_policy, skew_policy
     from ._posix import PosixTZ, parse_posix_tz
     from ._preload import preload
     from ._recheck import ChangedTime, recheck
@@ -41,11 +42,13 @@ if TYPE_CHECKING:
 __all__ = [
     "TZPATH",
     "ChangedTime",
+    "DataSkewError",
     "DataSkewWarning",
     "InvalidTZPathWarning",
     "PosixTZ",
     "RawZoneInfo",
     "RefreshReport",
+    "SkewReport",
     "TZifData",
     "Transition",
     "Watcher",
@@ -54,6 +57,7 @@ __all__ = [
     "ZoneInfoNotFoundError",
     "ZoneState",
     "available_timezones",
+    "check_workers",
     "data_policy",
     "data_report",
     "data_version",
@@ -68,6 +72,8 @@ __all__ = [
     "refresh",
     "reset_tzpath",
     "set_data_policy",
+    "set_skew_policy",
+    "skew_policy",
     "uninstall",
     "watch",
 ]
@@ -76,6 +82,11 @@ __all__ = [
 # only at its first timezone()) then costs less than importing pytz.
 _HOMES = {
     "DataSkewWarning": "_fingerprint",
+    "DataSkewError": "_fingerprint",
+    "set_skew_policy": "_fingerprint",
+    "skew_policy": "_fingerprint",
+    "SkewReport": "_cluster",
+    "check_workers": "_cluster",
     "data_report": "_report",
     "PosixTZ": "_posix",
     "parse_posix_tz": "_posix",

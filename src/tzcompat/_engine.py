@@ -786,6 +786,25 @@ class _ZoneRules(tzinfo):
             raise ValueError("fromutc: dt.tzinfo is not self")
         return r.fromutc(dt)
 
+    def plain_offset(self, dt: datetime) -> timedelta | None:
+        """The UTC offset at the wall time of ``dt`` when its whole day reads one way (the
+        same answers all day for both folds: no gap and no repeated hour that day, so the
+        wall time exists once); None otherwise. One probe of the day blocks (built here on
+        the day's first question, as ``utcoffset()`` builds them): a cheap test for
+        readers and writers of stored times."""
+        r = self._z_rules
+        day = dt.toordinal()
+        if day > r.wfix:
+            return r.wfixed[0]  # type: ignore[no-any-return]
+        block = r.wb.get(day >> 5)
+        if block is None:
+            r.find(dt)  # builds the day's block, unless the caches are full
+            block = r.wb.get(day >> 5)
+            if block is None:
+                return None
+        entry = block[day & 31]
+        return None if entry is None else entry[0]
+
     # --- introspection ----------------------------------------------------
 
     @property

@@ -10,6 +10,7 @@ the cache (``no_cache()``, ``from_file()``, ``by_value()``) are snapshots and ne
 from __future__ import annotations
 
 import sys
+import weakref
 from _thread import allocate_lock
 from datetime import datetime, timedelta, timezone, tzinfo
 from heapq import merge
@@ -38,6 +39,10 @@ _CYCLE = 401 * 366 * 86400
 _TWO_YEARS = 2 * 366 * 86400
 
 _lock = allocate_lock()
+# key -> weak references to cached zones whose key left the data: dropped from the lookup
+# cache (a lookup fails, as in a new process) but still refreshed, and put back in the
+# cache when the key returns (a file can be missing for a moment during an upgrade).
+_orphans: dict[str, list[weakref.ref[Any]]] = {}
 # key -> (file, its stat signature, data version, id of the rules checked against them):
 # a zone whose rules were checked against an unchanged file is not read again.
 _checked: dict[str, tuple[str, tuple[int, ...], str | None, int]] = {}
@@ -175,7 +180,10 @@ def refresh(keys: Iterable[str] | None = None) -> RefreshReport:
     differs the zone's rules are replaced in place. ``ZoneInfo(key) is zone`` stays
     true, and datetimes already attached keep their wall time and get the new rules.
     A reinstall with identical content changes nothing. Missing, truncated or invalid
-    files leave the old rules (listed in ``failed``; the next call retries).
+    files leave the old rules (listed in ``failed``; the next call retries). A key no
+    longer in the data at all is also dropped from the cache, so that a lookup fails as
+    in a new process; zones already held keep their rules, are still refreshed, and go
+    back in the cache when the key returns.
 
     The standard library's own cache entries for changed keys are cleared. Adapters
     that registered with the core (``tzcompat.pytz`` and ``tzcompat.dateutil`` do when
@@ -200,20 +208,26 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
         for key, zone in items:
             if wanted is None or key in wanted:
                 by_key.setdefault(key, []).append(zone)
+    orphans = _held_orphans(wanted, by_key)
     changed: dict[str, ZoneChange] = {}
     unchanged: list[str] = []
     failed: dict[str, str] = {}
+    removed: list[str] = []
     for key, zones in sorted(by_key.items()):
         try:
             change = _refresh_key(ZoneInfo, key, zones)
         except Exception as exc:  # any bad data: keep the old rules, retry next time
             _checked.pop(key, None)
             failed[key] = _reason(exc)
+            if isinstance(exc, _tzpath.ZoneInfoNotFoundError):
+                removed.append(key)
             continue
         if change is None:
             unchanged.append(key)
         else:
             changed[key] = change
+    _orphan(removed, by_key, _cached_classes(ZoneInfo, RawZoneInfo))
+    _adopt(orphans, failed)
     # Zones whose rules changed, for the integrations' caches (pandas keeps its own).
     touched: list[Any] = [z for key in changed for z in by_key[key]]
     adapters: dict[str, tuple[str, ...]] = {}
@@ -228,9 +242,50 @@ def _refresh(wanted: set[str] | None) -> RefreshReport:
     if touched:
         for hook in _registry.cache_hooks():
             hook(touched)
-    if changed:
-        _clear_stdlib_cache(list(changed))
+    not_updated.extend(f"tzcompat.ZoneInfo({key!r}): no longer in the data, dropped from the "
+                       "cache (a lookup raises ZoneInfoNotFoundError); zones already held keep "
+                       "the old rules until it returns" for key in removed)
+    if changed or removed:
+        _clear_stdlib_cache(list(changed) + removed)
     return RefreshReport(changed, unchanged, failed, adapters, not_updated)
+
+
+def _held_orphans(wanted: set[str] | None, by_key: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """The orphaned zones still held (for ``wanted`` keys), added to ``by_key``."""
+    found: dict[str, list[Any]] = {}
+    for key, refs in list(_orphans.items()):
+        alive = [z for z in (r() for r in refs) if z is not None]
+        if not alive:
+            del _orphans[key]
+        elif wanted is None or key in wanted:
+            found[key] = alive
+            known = by_key.setdefault(key, [])
+            known.extend(z for z in alive if all(z is not k for k in known))
+    return found
+
+
+def _orphan(keys: list[str], by_key: dict[str, list[Any]], classes: list[Any]) -> None:
+    """Drop ``keys`` (gone from the data) from the lookup caches; remember their zones."""
+    for key in keys:
+        for cls in classes:
+            cls.clear_cache(only_keys=[key])
+        refs = _orphans.setdefault(key, [])
+        refs.extend(weakref.ref(z) for z in by_key[key]
+                    if all(r() is not z for r in refs))
+
+
+def _adopt(orphans: dict[str, list[Any]], failed: dict[str, str]) -> None:
+    """Orphans whose key is back in the data (refreshed without failure) go back in their
+    class's cache, unless a new zone for the key is there already."""
+    for key, zones in orphans.items():
+        if key in failed:
+            continue
+        _orphans.pop(key, None)
+        for zone in zones:
+            cls = type(zone)
+            with cls._z_lock:
+                if cls._z_weak.get(key) is None:
+                    cls._z_weak[key] = zone
 
 
 def _cached_classes(base: type, snapshots: type) -> list[Any]:

@@ -11,13 +11,13 @@ import os
 from hashlib import sha256
 
 from . import _registry, _tzpath
-from ._fingerprint import _FORMAT, rules_fingerprint
+from ._fingerprint import _FORMAT, rules_fingerprint, skew_events
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["data_report", "fingerprint_of_key", "source_fingerprint"]
+__all__ = ["data_report", "fingerprint_of_key", "source_fingerprint", "zone_fingerprints"]
 
 
 def fingerprint_of_key(key: str) -> str | None:
@@ -35,8 +35,9 @@ def fingerprint_of_key(key: str) -> str | None:
         return None
 
 
-# root -> (tree signature, result): a source is hashed again only when a file moved.
-_sources: dict[str, tuple[Any, dict[str, Any]]] = {}
+# root -> (tree signature, result, key -> fingerprint): a source is hashed again only when
+# a file moved.
+_sources: dict[str, tuple[Any, dict[str, Any], dict[str, str]]] = {}
 
 
 def source_fingerprint(root: str) -> dict[str, Any]:
@@ -44,16 +45,20 @@ def source_fingerprint(root: str) -> dict[str, Any]:
     of every zone's key and rules fingerprint (sorted by key), how many zones that is,
     and the keys whose files could not be read. Stats the tree first; reads it only when
     a file changed since the last call."""
+    return dict(_hashed(root)[1])
+
+
+def _hashed(root: str) -> tuple[Any, dict[str, Any], dict[str, str]]:
     from ._engine import build_rules
     from ._tzif import read_tzif
 
     sig = _tzpath.tree_signature(root)
     cached = _sources.get(root)
     if cached is not None and cached[0] == sig:
-        return dict(cached[1])
+        return cached
     h = sha256(_FORMAT.encode())
     failed = []
-    count = 0
+    keys: dict[str, str] = {}
     for key in sorted(_tzpath.tzif_keys(root)):
         try:
             with open(os.path.join(root, key), "rb") as f:
@@ -63,13 +68,32 @@ def source_fingerprint(root: str) -> dict[str, Any]:
             failed.append(key)
             continue
         h.update(f"{key}={fp}\n".encode())
-        count += 1
-    out = {"fingerprint": h.hexdigest()[:16] if count else None, "zones": count,
+        keys[key] = fp
+    out = {"fingerprint": h.hexdigest()[:16] if keys else None, "zones": len(keys),
            "failed": failed}
     if len(_sources) > 16:
         _sources.clear()
-    _sources[root] = (sig, out)
-    return dict(out)
+    entry = _sources[root] = (sig, out, keys)
+    return entry
+
+
+def zone_fingerprints() -> dict[str, str | None]:
+    """key -> the fingerprint of the rules the default lookup finds for it, for every
+    zone of the data in use (None where its file cannot be read). Each source is hashed
+    once while its files stay the same."""
+    out: dict[str, str | None] = {}
+    roots: dict[str, dict[str, str]] = {}
+    for key in sorted(_tzpath.available_timezones()):
+        path = _tzpath.zone_path(key)
+        root = path[: -len(key) - 1] if path is not None and path.endswith(key) else None
+        if root is None:
+            out[key] = fingerprint_of_key(key)
+            continue
+        if root not in roots:
+            roots[root] = _hashed(root)[2]
+        fp = roots[root].get(key)
+        out[key] = fp if fp is not None else fingerprint_of_key(key)
+    return out
 
 
 def data_report() -> dict[str, Any]:
@@ -83,7 +107,9 @@ def data_report() -> dict[str, Any]:
     - ``zones``: key -> ``{"fingerprint", "version", "source"}`` for every zone in
       ``tzcompat.ZoneInfo``'s cache (what this process has actually loaded);
     - ``adapters``: adapter -> {zone name: fingerprint} for the zones ``tzcompat.pytz`` and
-      ``tzcompat.dateutil`` have loaded (when imported).
+      ``tzcompat.dateutil`` have loaded (when imported);
+    - ``skew``: the zones pickled by key that arrived here with other rules than their
+      sender's (the last 100: ``zone``, ``sent`` and ``here`` fingerprints, ``policy``).
 
     Run it on every worker (``client.run(tzcompat.data_report)`` in Dask, a Spark job)
     and compare the fingerprints: equal fingerprints mean equal answers.
@@ -122,4 +148,5 @@ def data_report() -> dict[str, Any]:
         "sources": sources,
         "zones": zones,
         "adapters": _registry.loaded_zones(),
+        "skew": skew_events(),
     }

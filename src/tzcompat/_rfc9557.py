@@ -1,7 +1,12 @@
 """RFC 9557 (Internet Extended Date/Time Format) for standard-library datetimes.
 
 ``format_rfc9557(dt)`` writes ``2031-07-01T14:00:00+02:00[Europe/Berlin]``: the RFC 3339
-date-time (wall time and the offset in force) and the zone's key in brackets.
+date-time (wall time and the offset in force) and the zone's key in brackets. It writes the
+reading the zone gives for the datetime's instant: a wall time the clocks skip (which a
+``datetime`` can hold, with the offset PEP 495's ``fold`` picks) is written as the wall time
+the clocks showed at that instant, as Temporal's ``ZonedDateTime`` always holds; so every
+string it writes parses back, with the same data, to the same instant.
+
 ``parse_rfc9557(s)`` reads it back. When the zone's rules changed since the string was
 written (a release abolished DST), the stored offset no longer matches the zone at that
 wall time; ``offset=`` says what wins, with Temporal's four policies (``ZonedDateTime.from``):
@@ -17,17 +22,31 @@ wall time; ``offset=`` says what wins, with Temporal's four policies (``ZonedDat
 offset does not: ``"compatible"`` (the default: the earlier reading of a repeated time, the
 later of a skipped one, as RFC 5545), ``"earlier"``, ``"later"``, ``"reject"``.
 
-Suffixes follow RFC 9557 section 3: unknown elective tags (``[knort=blargel]``) are
-ignored, a critical one (``[!knort=blargel]``) is an error, experimental keys (``_x``)
-are always refused; ``u-ca`` is understood for ``gregory`` and ``iso8601`` (the calendar a
-datetime is in) and ignored for other calendars unless critical. ``Z`` and ``-00:00`` give
-the instant only, so they never conflict with the zone. Every malformed string raises one
-``ValueError`` that names the position (a 0-based index into the string).
+A stored offset matches a zone's offset when they are equal, or, as Temporal matches a
+string's offset written without seconds, when the stored one is whole minutes and the zone's
+(a local mean time such as ``-04:56:02``) rounds to it: one rule for every form a stored
+time takes (``offset_matches``). The syntax is ``_ixdtf``'s; zone names and loaders are
+``_zonenames``'s.
 """
 
 from __future__ import annotations
 
+import sys
 from datetime import datetime, timedelta, timezone, tzinfo
+
+from ._engine import _ZoneRules
+from ._ixdtf import (
+    NANOSECONDS,
+    Parsed,
+    check_tags,
+    check_zone_name,
+    fail,
+    offset_text,
+    offset_zone_seconds,
+    parse_fields,
+    quick_fields,
+)
+from ._zonenames import fixed_zone, load_zone
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -38,50 +57,46 @@ __all__ = ["format_rfc9557", "parse_rfc9557"]
 _UTC = timezone.utc
 OFFSET_POLICIES = ("reject", "use", "ignore", "prefer")
 DISAMBIGUATIONS = ("compatible", "earlier", "later", "reject")
-# Calendars a datetime's fields already are (proleptic Gregorian, ISO 8601).
-_OUR_CALENDARS = ("gregory", "iso8601")
-_DIGITS = "0123456789"
-_ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-_ZONE_INITIAL = _ALPHA + "._"
-_ZONE_CHAR = _ZONE_INITIAL + _DIGITS + "-+"
-_KEY_INITIAL = "abcdefghijklmnopqrstuvwxyz_"
-_KEY_CHAR = _KEY_INITIAL + _DIGITS + "-"
-_ALNUM = _ALPHA + _DIGITS
-# A suffix longer than this is refused before it is scanned (no real string comes near).
-_MAX_LENGTH = 4096
-
-
-def _fail(text: str, pos: int, what: str) -> ValueError:
-    """The one error for a malformed string: it names the position (0-based)."""
-    shown = text if len(text) <= 120 else text[:117] + "..."
-    return ValueError(f"invalid RFC 9557 string {shown!r}: {what} at position {pos}")
+# The quick reader (``_ixdtf.quick_fields``) and the quick resolution below; the
+# differential test turns them off to compare with the careful path alone.
+QUICK = [True]
+_iso = datetime.isoformat  # the C method, also for subclasses that override it (pandas)
 
 
 # --- formatting ---------------------------------------------------------------------
 
+# tzinfo type -> (the attribute naming its zone, kind). The kind is _ENGINE for tzcompat's
+# zones (their day blocks tell an ordinary wall time in one probe), _PEP495 for other
+# subclasses of the standard library's ZoneInfo (fold picks the reading), _OTHER for the
+# rest (pytz's, dateutil's, ...). Names are checked against RFC 9557's grammar once.
+_kinds: dict[type, tuple[str, int]] = {}
+_checked_names: set[str] = set()
+_OTHER, _PEP495, _ENGINE = 0, 1, 2
 
-def _zone_name(tz: tzinfo | None) -> str | None:
-    """The IANA key a tzinfo answers for (ZoneInfo's ``key``, pytz's ``zone``), or None
-    for a fixed offset."""
-    if tz is None or isinstance(tz, timezone):
-        return None
-    for attr in ("key", "zone"):
+
+def _zone_entry(tz: tzinfo) -> tuple[str, int]:
+    """(the zone's key, its kind) for a named zone; ValueError for one without a key."""
+    kind = type(tz)
+    known = _kinds.get(kind)
+    for attr in (known[0],) if known else ("key", "zone"):
         name = getattr(tz, attr, None)
         if isinstance(name, str) and name:
-            return name
+            if name not in _checked_names:
+                check_zone_name(name, name, 0)
+                if len(_checked_names) < 4096:
+                    _checked_names.add(name)
+            if known is None:
+                zoneinfo = sys.modules.get("zoneinfo")
+                sort = _OTHER
+                if isinstance(tz, _ZoneRules):
+                    sort = _ENGINE
+                elif zoneinfo is not None and isinstance(tz, zoneinfo.ZoneInfo):
+                    sort = _PEP495
+                known = _kinds[kind] = (attr, sort)
+            return name, known[1]
     raise ValueError(
         f"cannot name the time zone of {tz!r} in RFC 9557 (it has no IANA key); "
         "use tzcompat.ZoneInfo or zoneinfo.ZoneInfo")
-
-
-def _offset_text(seconds: int) -> str:
-    sign = "-" if seconds < 0 else "+"
-    seconds = abs(seconds)
-    text = f"{sign}{seconds // 3600:02d}:{seconds // 60 % 60:02d}"
-    # RFC 3339 offsets have minutes only; the seconds of a local mean time offset are
-    # written (as Temporal and Java read them) rather than rounded away, so the stored
-    # instant is exact.
-    return text + f":{seconds % 60:02d}" if seconds % 60 else text
 
 
 def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
@@ -91,292 +106,109 @@ def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
     datetime with a fixed offset (``datetime.timezone``) gets no bracket, and UTC is
     written ``Z``. ``critical=True`` marks the zone critical (``[!Europe/Berlin]``): a
     reader must then act on a conflict between offset and zone. Microseconds are
-    written when not zero.
+    written when not zero. A wall time the zone skips is written as the zone's reading of
+    the datetime's instant (``02:30`` on a spring-forward night with ``fold=0`` is the
+    instant ``03:30`` shows), so that the string parses back to that instant.
     """
     if not isinstance(dt, datetime):
         raise TypeError(f"format_rfc9557() needs a datetime, not {type(dt).__name__}")
+    tz = dt.tzinfo
+    if tz is None:
+        raise ValueError(f"format_rfc9557() needs an aware datetime, got naive {dt!r}")
+    if tz is _UTC:
+        return _trim(_iso(dt)[:-6]) + "Z"
+    if type(tz) is timezone:
+        return _trim(_iso(dt))
+    known = _kinds.get(type(tz))
+    name = getattr(tz, known[0], None) if known is not None else None
+    if name is not None and name in _checked_names:
+        kind = known[1]  # type: ignore[index]
+    else:
+        name, kind = _zone_entry(tz)
+    if kind == _ENGINE:
+        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]
+        if offset is not None:  # an ordinary wall time: written as it is
+            text = _iso(dt.replace(tzinfo=None))
+            if dt.microsecond:
+                text = text.rstrip("0")
+            off = _offset_texts.get(offset) or _offset_text_of(offset)
+            return f"{text}{off}[!{name}]" if critical else f"{text}{off}[{name}]"
     offset = dt.utcoffset()
     if offset is None:
         raise ValueError(f"format_rfc9557() needs an aware datetime, got naive {dt!r}")
-    name = _zone_name(dt.tzinfo)
-    seconds = offset.days * 86400 + offset.seconds
-    if offset.microseconds:
-        raise ValueError(f"UTC offset {offset} has fractions of a second: not representable")
-    text = (f"{dt.year:04d}-{dt.month:02d}-{dt.day:02d}T"
-            f"{dt.hour:02d}:{dt.minute:02d}:{dt.second:02d}")
-    if dt.microsecond:
-        text += f".{dt.microsecond:06d}".rstrip("0")
-    if name is None:
-        return text + ("Z" if dt.tzinfo is _UTC else _offset_text(seconds))
-    _check_zone_name(name, name, 0)
-    return f"{text}{_offset_text(seconds)}[{'!' if critical else ''}{name}]"
+    if kind == _OTHER or dt.replace(fold=not dt.fold).utcoffset() != offset:
+        # Near a transition (or a zone that ignores fold): write the real reading.
+        dt = _real_reading(dt, tz, offset)
+    text = _iso(dt)
+    if dt.microsecond or offset.microseconds:
+        text = _trim(text)
+    return f"{text}[!{name}]" if critical else f"{text}[{name}]"
 
 
-def _check_zone_name(text: str, name: str, start: int) -> None:
-    """RFC 9557's time-zone-name: parts of [A-Za-z._][A-Za-z0-9._+-]*, never . or .."""
-    pos = start
-    for part in name.split("/"):
-        if not part:
-            raise _fail(text, pos, "empty time zone name part")
-        if part in (".", ".."):
-            raise _fail(text, pos, f"time zone name part {part!r} is not allowed")
-        if part[0] not in _ZONE_INITIAL:
-            raise _fail(text, pos, f"time zone name part cannot start with {part[0]!r}")
-        for i, c in enumerate(part):
-            if c not in _ZONE_CHAR:
-                raise _fail(text, pos + i, f"character {c!r} is not allowed in a time zone name")
-        pos += len(part) + 1
+_offset_texts: dict[timedelta, str] = {}
+
+
+def _offset_text_of(offset: timedelta) -> str:
+    text = offset_text(offset.days * 86400 + offset.seconds)
+    if len(_offset_texts) < 1024:
+        _offset_texts[offset] = text
+    return text
+
+
+def _trim(text: str) -> str:
+    """``isoformat()``'s text with the fraction's trailing zeros dropped, and refused when
+    the offset has fractions of a second (RFC 9557 offsets cannot)."""
+    head, dot, rest = text.partition(".")
+    if not dot:
+        return text
+    digits = rest[:6]
+    tail = rest[6:]
+    if "." in tail or len(head) != 19:  # the wall time is always 19 characters
+        raise ValueError(f"the UTC offset of {text!r} has fractions of a second: "
+                         "not representable")
+    return f"{head}.{digits.rstrip('0')}{tail}" if digits.strip("0") else head + tail
+
+
+def _real_reading(dt: datetime, tz: tzinfo, offset: timedelta) -> datetime:
+    """The datetime the zone gives for ``dt``'s instant (``dt`` itself when it is that)."""
+    try:
+        real = tz.fromutc((dt.replace(tzinfo=None) - offset).replace(tzinfo=tz))
+    except (OverflowError, ValueError):
+        return dt  # outside datetime's range: no other reading to write
+    if real.utcoffset() == offset and real.replace(tzinfo=None) == dt.replace(tzinfo=None):
+        return dt
+    return real
 
 
 # --- parsing --------------------------------------------------------------------------
 
 
-class Parsed:
-    """The fields of an RFC 9557 string (no zone looked up yet)."""
-
-    __slots__ = ("text", "wall", "offset", "offset_seconds_given", "exact", "zone",
-                 "zone_critical", "zone_pos", "tags")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.wall = datetime.min
-        self.offset: int | None = None  # seconds east of UTC; None: not given
-        self.offset_seconds_given = False  # written with seconds (+HH:MM:SS)
-        self.exact = False  # Z or -00:00: the instant, no local offset
-        self.zone: str | None = None
-        self.zone_critical = False
-        self.zone_pos = 0
-        self.tags: list[tuple[str, str, bool, int]] = []  # key, value, critical, position
+def check_options(offset: str, disambiguation: str, nanoseconds: str = "truncate") -> None:
+    """The one check of the policy arguments, for ``parse_rfc9557`` and ``recheck``."""
+    for name, value, allowed in (("offset", offset, OFFSET_POLICIES),
+                                 ("disambiguation", disambiguation, DISAMBIGUATIONS),
+                                 ("nanoseconds", nanoseconds, NANOSECONDS)):
+        if value not in allowed or type(value) is not str:
+            raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, "
+                             f"not {value!r}")
 
 
-class _Scanner:
-    __slots__ = ("text", "pos")
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def digits(self, n: int, what: str) -> int:
-        chunk = self.text[self.pos:self.pos + n]
-        if len(chunk) != n or not all(c in _DIGITS for c in chunk):
-            bad = next((i for i, c in enumerate(chunk) if c not in _DIGITS), len(chunk))
-            raise _fail(self.text, self.pos + bad, f"expected {n} digits for the {what}")
-        self.pos += n
-        return int(chunk)
-
-    def expect(self, chars: str, what: str) -> str:
-        if self.pos < len(self.text) and self.text[self.pos] in chars:
-            self.pos += 1
-            return self.text[self.pos - 1]
-        found = repr(self.text[self.pos]) if self.pos < len(self.text) else "the end"
-        raise _fail(self.text, self.pos, f"expected {what}, found {found}")
-
-    def peek(self) -> str:
-        return self.text[self.pos] if self.pos < len(self.text) else ""
+_deltas: dict[int, timedelta] = {}
 
 
-def _range(text: str, pos: int, value: int, lo: int, hi: int, what: str) -> None:
-    if not lo <= value <= hi:
-        raise _fail(text, pos, f"{what} {value} is out of range ({lo}-{hi})")
-
-
-def parse_fields(text: str) -> Parsed:
-    """Check the syntax of an RFC 9557 string and return its fields."""
-    if not isinstance(text, str):
-        raise TypeError(f"an RFC 9557 string must be str, not {type(text).__name__}")
-    if len(text) > _MAX_LENGTH:
-        raise _fail(text, _MAX_LENGTH, f"longer than {_MAX_LENGTH} characters")
-    s = _Scanner(text)
-    out = Parsed(text)
-    year = s.digits(4, "year")
-    _range(text, 0, year, 1, 9999, "year")
-    s.expect("-", "'-'")
-    month_pos = s.pos
-    month = s.digits(2, "month")
-    _range(text, month_pos, month, 1, 12, "month")
-    s.expect("-", "'-'")
-    day_pos = s.pos
-    day = s.digits(2, "day")
-    s.expect("Tt ", "'T' between date and time")
-    hour_pos = s.pos
-    hour = s.digits(2, "hour")
-    _range(text, hour_pos, hour, 0, 23, "hour")
-    s.expect(":", "':'")
-    minute_pos = s.pos
-    minute = s.digits(2, "minute")
-    _range(text, minute_pos, minute, 0, 59, "minute")
-    second = micro = 0
-    if s.peek() == ":":  # seconds are required by RFC 3339; Java leaves out ":00"
-        s.pos += 1
-        second_pos = s.pos
-        second = s.digits(2, "second")
-        if second == 60:
-            raise _fail(text, second_pos, "a leap second (60) cannot be held by a datetime")
-        _range(text, second_pos, second, 0, 59, "second")
-        if s.peek() == ".":
-            s.pos += 1
-            start = s.pos
-            while s.peek() and s.peek() in _DIGITS:
-                s.pos += 1
-            frac = text[start:s.pos]
-            if not frac:
-                raise _fail(text, start, "expected digits after '.'")
-            if len(frac) > 9:
-                raise _fail(text, start + 9, "more than 9 fractional digits")
-            if frac[6:].strip("0"):
-                raise _fail(text, start + 6, "a datetime holds microseconds, not nanoseconds")
-            micro = int(frac[:6].ljust(6, "0"))
-    try:
-        out.wall = datetime(year, month, day, hour, minute, second, micro)
-    except ValueError:
-        raise _fail(text, day_pos,
-                    f"day {day} is out of range for {year:04d}-{month:02d}") from None
-    c = s.peek()
-    offset_pos = s.pos
-    if c in ("Z", "z"):
-        s.pos += 1
-        out.exact = True
-    elif c in ("+", "-"):
-        s.pos += 1
-        oh_pos = s.pos
-        oh = s.digits(2, "offset hours")
-        _range(text, oh_pos, oh, 0, 23, "offset hours")
-        s.expect(":", "':' in the offset")
-        om_pos = s.pos
-        om = s.digits(2, "offset minutes")
-        _range(text, om_pos, om, 0, 59, "offset minutes")
-        osec = 0
-        if s.peek() == ":":
-            s.pos += 1
-            os_pos = s.pos
-            osec = s.digits(2, "offset seconds")
-            _range(text, os_pos, osec, 0, 59, "offset seconds")
-            out.offset_seconds_given = True
-        seconds = oh * 3600 + om * 60 + osec
-        if c == "-" and seconds == 0:
-            out.exact = True  # -00:00: UTC known, local offset unknown (as Z)
-        else:
-            out.offset = -seconds if c == "-" else seconds
-    elif c != "[":
-        found = repr(c) if c else "the end"
-        raise _fail(text, offset_pos, f"expected 'Z', '+' or '-' (the UTC offset), found {found}")
-    _suffix(s, out)
-    if out.offset is None and not out.exact and out.zone is None:
-        raise _fail(text, offset_pos, "no UTC offset and no time zone: not an instant")
-    return out
-
-
-def _suffix(s: _Scanner, out: Parsed) -> None:
-    text = s.text
-    first = True
-    while s.pos < len(text):
-        if text[s.pos] != "[":
-            raise _fail(text, s.pos, f"unexpected {text[s.pos]!r} after the date-time")
-        start = s.pos
-        end = text.find("]", start)
-        if end == -1:
-            raise _fail(text, start, "'[' is never closed")
-        critical = text[start + 1:start + 2] == "!"
-        body_pos = start + 1 + critical
-        body = text[body_pos:end]
-        if not body:
-            raise _fail(text, body_pos, "empty annotation")
-        if "=" in body:
-            key, _, value = body.partition("=")
-            if not key:
-                raise _fail(text, body_pos, "empty annotation key")
-            if key[0] not in _KEY_INITIAL:
-                raise _fail(text, body_pos, f"annotation key cannot start with {key[0]!r}")
-            for i, ch in enumerate(key):
-                if ch not in _KEY_CHAR:
-                    raise _fail(text, body_pos + i, f"character {ch!r} is not allowed in a key")
-            vpos = body_pos + len(key) + 1
-            for item in value.split("-"):
-                if not item:
-                    raise _fail(text, vpos, "empty annotation value")
-                for j, ch in enumerate(item):
-                    if ch not in _ALNUM:
-                        raise _fail(text, vpos + j, f"character {ch!r} is not allowed in a value")
-                vpos += len(item) + 1
-            out.tags.append((key, value, critical, start))
-        else:
-            if not first:
-                raise _fail(text, start, "the time zone must be the first annotation")
-            if body[0] in "+-":
-                _check_offset_zone(text, body, body_pos)
-            else:
-                _check_zone_name(text, body, body_pos)
-            out.zone, out.zone_critical, out.zone_pos = body, critical, start
-        first = False
-        s.pos = end + 1
-
-
-def _check_offset_zone(text: str, body: str, pos: int) -> None:
-    if (len(body) != 6 or body[3] != ":" or not body[1:3].isdigit() or not body[4:].isdigit()
-            or not body.isascii()):
-        raise _fail(text, pos, f"offset time zone {body!r} must be +HH:MM or -HH:MM")
-    _range(text, pos + 1, int(body[1:3]), 0, 23, "offset hours")
-    _range(text, pos + 4, int(body[4:]), 0, 59, "offset minutes")
-
-
-def _offset_zone(body: str) -> timezone:
-    seconds = int(body[1:3]) * 3600 + int(body[4:]) * 60
-    return timezone(timedelta(seconds=-seconds if body[0] == "-" else seconds))
-
-
-def _check_tags(p: Parsed) -> None:
-    """RFC 9557 section 3: experimental keys refused, critical tags honoured or refused,
-    duplicates: the first elective one wins, a critical one that disagrees is an error."""
-    seen: dict[str, tuple[str, bool]] = {}
-    for key, value, critical, pos in p.tags:
-        if key.startswith("_"):
-            raise _fail(p.text, pos, f"experimental annotation key {key!r} is not accepted")
-        if key in seen:
-            first_value, first_critical = seen[key]
-            if (critical or first_critical) and value != first_value:
-                raise _fail(p.text, pos, f"annotation {key!r} is repeated with another "
-                            "value and one of them is critical")
-            continue
-        seen[key] = (value, critical)
-        if key == "u-ca":
-            if critical and value not in _OUR_CALENDARS:
-                raise _fail(p.text, pos, f"critical calendar {value!r}: a datetime is in "
-                            "the ISO 8601 (Gregorian) calendar only")
-        elif critical:
-            raise _fail(p.text, pos, f"unknown critical annotation {key!r}")
-
-
-def _zone(p: Parsed, load: Callable[[str], tzinfo]) -> tzinfo | None:
-    if p.zone is None:
-        return None
-    if p.zone[0] in "+-":
-        return _offset_zone(p.zone)
-    try:
-        return load(p.zone)
-    except (KeyError, ValueError, OSError) as exc:
-        # Unknown to the data in use: refused, critical or not (as Temporal does): a
-        # datetime without its zone would lose the meaning the string was stored for.
-        raise _fail(p.text, p.zone_pos + 1 + p.zone_critical,
-                    f"time zone {p.zone!r} is not in the zone data in use") from exc
-
-
-def _default_load(key: str) -> tzinfo:
-    from ._zoneinfo import ZoneInfo
-
-    return ZoneInfo(key)
-
-
-def _check_options(offset: str, disambiguation: str) -> None:
-    if offset not in OFFSET_POLICIES:
-        raise ValueError(f"offset must be one of {', '.join(map(repr, OFFSET_POLICIES))}, "
-                         f"not {offset!r}")
-    if disambiguation not in DISAMBIGUATIONS:
-        raise ValueError("disambiguation must be one of "
-                         f"{', '.join(map(repr, DISAMBIGUATIONS))}, not {disambiguation!r}")
+def delta(seconds: int) -> timedelta:
+    """``timedelta(seconds=seconds)``, one object per offset seen."""
+    td = _deltas.get(seconds)
+    if td is None:
+        td = timedelta(seconds=seconds)
+        if len(_deltas) < 1024:
+            _deltas[seconds] = td
+    return td
 
 
 def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "compatible",
-                  zones: Callable[[str], tzinfo] | None = None) -> datetime:
+                  zones: Callable[[str], tzinfo | None] | None = None,
+                  nanoseconds: str = "truncate") -> datetime:
     """The aware datetime an RFC 9557 string stands for.
 
     ``2031-07-01T14:00:00+02:00[Europe/Berlin]`` gives 14:00 in ``tzcompat.ZoneInfo(
@@ -386,14 +218,76 @@ def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "c
     it, else the wall time. ``disambiguation`` (``"compatible"``, ``"earlier"``,
     ``"later"``, ``"reject"``) resolves a skipped or repeated wall time that the offset
     does not settle. Without a zone the result has a fixed offset (``datetime.timezone``;
-    ``Z`` gives UTC); ``[+01:00]`` is a fixed-offset zone. ``zones`` looks a key up
-    (default ``tzcompat.ZoneInfo``).
+    ``Z`` gives UTC); ``[+01:00]`` is a fixed-offset zone. Zone names are matched without
+    regard to case and the result has the data's spelling. ``zones`` looks a key up
+    (default ``tzcompat.ZoneInfo``); a loader that returns None, or raises KeyError,
+    ValueError or OSError, does not know the zone. Fractions of a second beyond
+    microseconds (Java and Temporal write up to 9 digits) are truncated;
+    ``nanoseconds="reject"`` refuses a string whose dropped digits are not all zero.
     """
-    _check_options(offset, disambiguation)
-    p = parse_fields(text)
-    _check_tags(p)
-    tz = _zone(p, zones or _default_load)
+    if offset != "reject" or disambiguation != "compatible" or nanoseconds != "truncate":
+        check_options(offset, disambiguation, nanoseconds)
+    q = quick_fields(text, nanoseconds) if type(text) is str and QUICK[0] else None
+    if q is None:
+        return _careful(text, offset, disambiguation, zones, nanoseconds)
+    wall, stored, exact, name, critical = q
+    if name is None:
+        return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]
+    tz = load_zone(name, zones)
+    if tz is None:
+        raise _unknown_zone(text, text.index("[") + 1 + critical, name)
+    try:
+        if exact:
+            return wall.replace(tzinfo=_UTC).astimezone(tz)
+        if stored is not None and offset != "ignore":
+            local = reading(wall, tz, _deltas.get(stored) or delta(stored))
+            if local is not None:
+                return local  # the stored offset is the zone's at that wall time
+    except OverflowError:
+        pass
+    p = Parsed(text)
+    p.wall, p.offset, p.exact, p.zone = wall, stored, exact, name
     return resolve(p, tz, offset, disambiguation)
+
+
+def reading(wall: datetime, tz: tzinfo, offset: timedelta) -> datetime | None:
+    """``wall`` in ``tz`` when ``offset`` is the zone's offset there (the reading with that
+    offset, fold set), else None. tzcompat's zones answer an ordinary day from their day
+    blocks; otherwise the instant ``wall - offset`` is converted and compared."""
+    local = wall.replace(tzinfo=tz)
+    if isinstance(tz, _ZoneRules) and 1 < wall.year < 9999:  # the instant is in range
+        plain = tz.plain_offset(local)
+        if plain is not None:
+            return local if plain == offset else None
+    # What astimezone does from UTC, without its UTC offset call.
+    local = tz.fromutc((wall - offset).replace(tzinfo=tz))
+    return local if local.replace(tzinfo=None) == wall else None
+
+
+def _careful(text: str, offset: str, disambiguation: str,
+             zones: Callable[[str], tzinfo | None] | None, nanoseconds: str) -> datetime:
+    p = parse_fields(text, nanoseconds)
+    check_tags(p)
+    return resolve(p, zone_of(p, zones), offset, disambiguation)
+
+
+def _unknown_zone(text: str, pos: int, name: str) -> ValueError:
+    # Unknown to the data in use: refused, critical or not (as Temporal does): a datetime
+    # without its zone would lose the meaning the string was stored for.
+    return fail(text, pos, f"time zone {name!r} is not in the zone data in use")
+
+
+def zone_of(p: Parsed, zones: Callable[[str], tzinfo | None] | None) -> tzinfo | None:
+    """The zone of parsed fields: None without a bracket, a ``datetime.timezone`` for an
+    offset zone, else the loader's; ValueError naming the position for an unknown one."""
+    if p.zone is None:
+        return None
+    if p.zone[0] in "+-":
+        return fixed_zone(offset_zone_seconds(p.zone))
+    tz = load_zone(p.zone, zones)
+    if tz is None:
+        raise _unknown_zone(p.text, p.zone_pos + 1 + p.zone_critical, p.zone)
+    return tz
 
 
 def resolve(p: Parsed, tz: tzinfo | None, offset: str, disambiguation: str) -> datetime:
@@ -404,41 +298,52 @@ def resolve(p: Parsed, tz: tzinfo | None, offset: str, disambiguation: str) -> d
             instant = wall.replace(tzinfo=_UTC)
             return instant if tz is None else instant.astimezone(tz)
         if tz is None:
-            return wall.replace(tzinfo=timezone(timedelta(seconds=p.offset or 0)))
+            return wall.replace(tzinfo=fixed_zone(p.offset or 0))
         if p.offset is None or offset == "ignore":
             return from_wall(wall, tz, disambiguation, p.text)
-        stored = timedelta(seconds=p.offset)
         if offset == "use":
-            return (wall - stored).replace(tzinfo=_UTC).astimezone(tz)
-        for cand in candidates(wall, tz):
-            if _matches(cand.utcoffset(), p.offset, p.offset_seconds_given):  # type: ignore[arg-type]
-                return cand
+            return (wall - delta(p.offset)).replace(tzinfo=_UTC).astimezone(tz)
+        found = matching(candidates(wall, tz), p.offset)
+        if found is not None:
+            return found
         if offset == "reject":
-            readings = ", ".join(_offset_text(_secs(c.utcoffset())) for c in candidates(wall, tz))
+            readings = ", ".join(offset_text(_secs(c.utcoffset())) for c in candidates(wall, tz))
             raise ValueError(
-                f"{p.text!r}: the offset {_offset_text(p.offset)} is not valid for "
+                f"{p.text!r}: the offset {offset_text(p.offset)} is not valid for "
                 f"{wall.isoformat()} in {tz} under the zone data in use (valid: "
                 f"{readings or 'none, the clocks skip that time'}); pass offset='use' to "
                 "keep the instant, 'ignore' to keep the wall time, 'prefer' for either")
         return from_wall(wall, tz, disambiguation, p.text)
     except OverflowError:
-        raise _fail(p.text, 0, "the instant is outside datetime's range") from None
+        raise fail(p.text, 0, "the instant is outside datetime's range") from None
 
 
 def _secs(td: timedelta | None) -> int:
     return 0 if td is None else td.days * 86400 + td.seconds
 
 
-def _matches(actual: timedelta, stored: int, with_seconds: bool) -> bool:
-    seconds = _secs(actual)
-    if seconds == stored:
+def offset_matches(actual: int, stored: int) -> bool:
+    """Whether a stored offset (seconds) names a zone's offset ``actual``: equal, or the
+    stored one is whole minutes and ``actual`` has seconds and rounds to it (half away from
+    zero), as Temporal matches offsets written without seconds. The same rule for every
+    form of a stored time (string, record), so one value gets one verdict."""
+    if actual == stored:
         return True
-    # A writer that rounds offsets to minutes (RFC 3339, Temporal) wrote a local mean
-    # time offset such as +00:19:32 as +00:20: that still names this reading.
-    if with_seconds or not seconds % 60:
+    if stored % 60 or not actual % 60:
         return False
-    sign = -1 if seconds < 0 else 1
-    return sign * ((abs(seconds) + 30) // 60 * 60) == stored
+    sign = -1 if actual < 0 else 1
+    return sign * ((abs(actual) + 30) // 60 * 60) == stored
+
+
+def matching(cands: list[datetime], stored: int) -> datetime | None:
+    """The reading whose offset is ``stored`` exactly, else the one it names by rounding."""
+    for cand in cands:
+        if _secs(cand.utcoffset()) == stored:
+            return cand
+    for cand in cands:
+        if offset_matches(_secs(cand.utcoffset()), stored):
+            return cand
+    return None
 
 
 def candidates(wall: datetime, tz: tzinfo) -> list[datetime]:

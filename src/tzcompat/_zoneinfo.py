@@ -295,7 +295,9 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         if fingerprint is not None:
             from ._fingerprint import check_skew
 
-            check_skew(zone, fingerprint)
+            # Under the skew policy "error", a stand-in that raises on first use.
+            return check_skew(zone, fingerprint, None,  # type: ignore[no-any-return]
+                              (cls._unpickle, (key, from_cache, fingerprint)))
         return zone
 
     def by_value(self) -> RawZoneInfo:

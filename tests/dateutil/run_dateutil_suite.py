@@ -117,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", default="2", help="pytest-xdist workers (0: no xdist)")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for both runs")
     parser.add_argument("--consumers", action="store_true", help="also run parser/rrule tests")
+    parser.add_argument("--only", action="append", default=[], metavar="FILE",
+                        help="run only this test file of the suite (repeatable)")
     opts = parser.parse_args(argv)
     env_extra = dict(item.split("=", 1) for item in opts.env)
-    tests = TZ_TESTS + (CONSUMER_TESTS if opts.consumers else [])
+    tests = opts.only or TZ_TESTS + (CONSUMER_TESTS if opts.consumers else [])
 
     _, real, real_summary, _ = _run(opts.sdist, tests, False, opts.n, env_extra)
     _, ours, our_summary, our_text = _run(opts.sdist, tests, True, opts.n, env_extra)

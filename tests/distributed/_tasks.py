@@ -32,3 +32,12 @@ def localize_here(name: str, wall: Any) -> str:
     import tzcompat.pytz as tp
 
     return tp.timezone(name).localize(wall).isoformat()
+
+
+def offset_of(dt: Any) -> tuple[str, int]:
+    """The UTC offset of an aware datetime as this worker answers it, and the pid."""
+    return str(dt.utcoffset()), os.getpid()
+
+
+def pid() -> int:
+    return os.getpid()

@@ -1,7 +1,9 @@
 """A real Dask cluster (issue 28): process workers, each reading its own zoneinfo directory
 (PYTHONTZPATH), told apart by data_report() fingerprints; a zone pickled by key on one
 data set and loaded on a worker with other rules is detected; tzcompat.pytz zones shipped
-to workers stay tzcompat's (the real pytz is installed there too)."""
+to workers stay tzcompat's (the real pytz is installed there too). Issue 36: under the skew
+policy "error" the skewed worker fails the task, in the client's code, and stays up; one
+call (check_workers) says which zones differ on which worker."""
 
 from __future__ import annotations
 
@@ -95,3 +97,49 @@ def test_pytz_zones_stay_tzcompat_in_workers(cluster):
         tzcompat.reset_tzpath()
         tp._reset_data()
         tp._tzinfo_cache.pop(KEY, None)
+
+
+def test_the_error_policy_fails_the_task_and_the_worker_stays_up(cluster):
+    """The client stores a time in Test/Zone with worker a's rules and sends it to every
+    worker. Under tzcompat.set_skew_policy("error") the skewed worker (b: same version
+    label, other rules) fails that task with DataSkewError, raised in the client by
+    future.result(); the worker process is the same before and after (with warnings as
+    errors instead, it died while unpickling the task: issue 36), and its next task runs."""
+    client, roots, addresses = cluster
+    pids = {name: client.submit(_tasks.pid, workers=[addr], pure=False).result(timeout=60)
+            for name, addr in addresses.items()}
+    tzcompat.reset_tzpath([roots["a"]])
+    try:
+        tzcompat.ZoneInfo.clear_cache(only_keys=[KEY])
+        stored = datetime(2027, 1, 15, 12, tzinfo=tzcompat.ZoneInfo(KEY))
+        assert client.run(tzcompat.set_skew_policy, "error") == {
+            addr: "warn" for addr in addresses.values()}
+        try:
+            futures = {name: client.submit(_tasks.offset_of, stored, workers=[addr],
+                                           pure=False)
+                       for name, addr in addresses.items()}
+            assert futures["a"].result(timeout=60) == ("-1 day, 19:00:00", pids["a"])
+            assert futures["c"].result(timeout=60) == ("-1 day, 19:00:00", pids["c"])
+            with pytest.raises(tzcompat.DataSkewError, match=KEY):
+                futures["b"].result(timeout=60)
+            # The worker is still up, the same process, and takes the next task.
+            assert client.submit(_tasks.pid, workers=[addresses["b"]],
+                                 pure=False).result(timeout=60) == pids["b"]
+            assert len(client.scheduler_info()["workers"]) == 3
+            # What it met is in its report, and in one call's answer.
+            check = tzcompat.check_workers(client.run)
+            assert check.where(addresses["b"]) == [KEY]
+            assert check.where(addresses["a"]) == check.where(addresses["c"]) == []
+            here = stored.tzinfo.data_fingerprint
+            there = check.differences[KEY][addresses["b"]]
+            assert there[0] == here != there[1]
+            met = check.skew[addresses["b"]]  # earlier tests' warnings come first
+            assert met[-1]["policy"] == "error" and KEY in met[-1]["zone"]
+            assert met[-1]["sent"] == here and met[-1]["here"] == there[1]
+            assert addresses["a"] not in check.skew and bool(check)
+            assert KEY in str(check) and addresses["b"] in str(check)
+        finally:
+            client.run(tzcompat.set_skew_policy, "warn")
+    finally:
+        tzcompat.reset_tzpath()
+        tzcompat.ZoneInfo.clear_cache(only_keys=[KEY])

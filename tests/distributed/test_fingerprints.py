@@ -10,6 +10,8 @@ import subprocess
 import sys
 import warnings
 
+import pytest
+
 import tzcompat
 from tzcompat._engine import build_rules
 from tzcompat._fingerprint import rules_fingerprint
@@ -199,3 +201,77 @@ def test_the_three_layers_fingerprint_alike():
         assert pickle.dumps(du) == before  # the memo does not travel
         pz = tp.timezone(key)
         assert pz.data_fingerprint == core, key
+
+
+def test_the_error_policy_raises_on_first_use_not_on_loading(tmp_path):
+    """Issue 36: TZCOMPAT_SKEW_POLICY=error (or set_skew_policy("error")): loading a zone
+    whose rules differ never raises (a Dask worker unpickles tasks inside its scheduler
+    connection); the zone's first answer raises DataSkewError. It pickles on as the
+    sender's zone did, and the same holds for tzcompat.pytz zones."""
+    roots = three_roots(str(tmp_path))
+    blob = fresh(f"""
+    import pickle, sys, tzcompat
+    import tzcompat.pytz as tp
+    from datetime import datetime
+    z = tzcompat.ZoneInfo({KEY!r})
+    p = tp.timezone({KEY!r})
+    sys.stdout.buffer.write(pickle.dumps([datetime(2027, 1, 15, 12, tzinfo=z),
+                                          p.localize(datetime(2027, 1, 15, 12)), p]))
+    """, env={"PYTHONTZPATH": roots["a"]})
+    load = """
+    import pickle, sys, warnings
+    import tzcompat
+    warnings.simplefilter("error")  # nothing may warn either
+    blob = sys.stdin.buffer.read()
+    dt, localized, zone = pickle.loads(blob)
+    print(tzcompat.skew_policy(), type(dt.tzinfo).__name__)
+    for use in (dt.utcoffset, lambda: dt.astimezone(tzcompat.ZoneInfo("UTC")),
+                lambda: zone.localize(dt.replace(tzinfo=None)), localized.utcoffset):
+        try:
+            use()
+            print("answered")
+        except tzcompat.DataSkewError as exc:
+            print("refused", "Test/Zone" in str(exc))
+    print(pickle.dumps([dt, localized, zone]) == blob)
+    print([e["policy"] for e in tzcompat.data_report()["skew"]])
+    """
+    out = fresh(load, stdin=blob, env={"PYTHONTZPATH": roots["b"],
+                                       "TZCOMPAT_SKEW_POLICY": "error"}).decode().split("\n")
+    assert out[:7] == ["error SkewedZone", "refused True", "refused True", "refused True",
+                       "refused True", "True", "['error', 'error', 'error']"], out
+    # The same data (c): nothing is refused, nothing recorded.
+    same = fresh(load, stdin=blob, env={"PYTHONTZPATH": roots["c"],
+                                        "TZCOMPAT_SKEW_POLICY": "error"}).decode().split("\n")
+    assert same[0] == "error ZoneInfo" and same[1:5] == ["answered"] * 4 and same[6] == "[]"
+
+
+def test_skew_policy_values():
+    old = tzcompat.set_skew_policy("ignore")
+    try:
+        assert tzcompat.skew_policy() == "ignore"
+        with pytest.raises(ValueError, match="skew policy must be one of 'warn', 'error'"):
+            tzcompat.set_skew_policy("raise")
+    finally:
+        assert tzcompat.set_skew_policy(old) == "ignore"
+    out = fresh("import tzcompat, warnings; warnings.simplefilter('always');"
+                "print(tzcompat.skew_policy())", env={"TZCOMPAT_SKEW_POLICY": "Error "})
+    assert out.decode().strip() == "error"
+
+
+def test_plain_data_output_shows_the_fingerprint(tmp_path):
+    """Issue 36: two sources with one version label and other rules look alike in the
+    plain `tzcompat data` unless it shows the fingerprint (data_report()'s)."""
+    roots = three_roots(str(tmp_path))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
+    lines = {}
+    for name in ("a", "b"):
+        out = subprocess.run([sys.executable, "-m", "tzcompat", "data"], capture_output=True,
+                             text=True, check=False, env={**env, "PYTHONTZPATH": roots[name]})
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.splitlines()[0].split() == [
+            "source", "version", "modified", "fingerprint", "path"]
+        (line,) = [ln for ln in out.stdout.splitlines() if ln.startswith("* tzpath")]
+        report = json.loads(fresh(REPORT, env={"PYTHONTZPATH": roots[name]}))
+        assert report["fingerprint"] in line.split() and "2030a" in line.split()
+        lines[name] = line
+    assert lines["a"].split()[-2] != lines["b"].split()[-2]

@@ -46,3 +46,33 @@ def test_spawned_workers_keep_zones_and_agree_on_data():
     assert plain == {"pytz"}  # the real pytz, installed here: no shims unless asked
     with ctx.Pool(2, initializer=_install) as pool:
         assert set(pool.map(_which_pytz, range(4))) == {"tzcompat.pytz"}
+
+
+def _use_root(root: str) -> None:
+    tzcompat.reset_tzpath([root])
+
+
+def test_check_workers_with_a_pool(tmp_path):
+    """Issue 36: one call compares every pool process's zones with the parent's (here the
+    pool reads other rules for Test/Zone under the same version label)."""
+    from ._roots import KEY, three_roots
+
+    roots = three_roots(str(tmp_path))
+    tzcompat.reset_tzpath([roots["a"]])
+    try:
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(2, initializer=_use_root, initargs=(roots["c"],)) as pool:
+            same = tzcompat.check_workers(lambda f: pool.starmap(f, [()] * 4))
+        with ctx.Pool(2, initializer=_use_root, initargs=(roots["b"],)) as pool:
+            other = tzcompat.check_workers(lambda f: pool.starmap(f, [()] * 4))
+        assert not same and same.differences == {} and 1 <= len(same.workers) <= 2
+        assert other and list(other.differences) == [KEY]
+        assert 1 <= len(other.workers) <= 2
+        here = tzcompat.ZoneInfo(KEY).data_fingerprint
+        for worker in other.workers:
+            assert other.where(worker) == [KEY]
+            assert other.differences[KEY][worker][0] == here
+        assert all(w["data_version"] == "2030a" for w in other.workers.values())
+    finally:
+        tzcompat.reset_tzpath()
+        tzcompat.ZoneInfo.clear_cache(only_keys=["Test/Zone"])

@@ -65,3 +65,15 @@ def test_workers_report_their_data(spark):
     here = tzcompat.data_report()
     assert {(g[0], g[1]) for g in got} == {(here["fingerprint"], here["data_version"])}
     assert here["fingerprint"] is not None
+
+
+def test_check_workers_with_a_spark_job(spark):
+    """Issue 36: the one-call check, through a job of one task per slot (results named
+    host:pid: Python workers are processes, reused or not)."""
+    sc = spark.sparkContext
+    n = sc.defaultParallelism
+    check = tzcompat.check_workers(
+        lambda f: sc.parallelize(range(n), n).map(lambda _: f()).collect())
+    assert not check and check.differences == {} and check.workers
+    assert os.getpid() not in {w["pid"] for w in check.workers.values()}
+    assert {w["fingerprint"] for w in check.workers.values()} == {check.here["fingerprint"]}

@@ -105,9 +105,12 @@ def std(data: bytes) -> zoneinfo.ZoneInfo:
     return zoneinfo.ZoneInfo.from_file(io.BytesIO(data), key=KEY)
 
 
-def stored_values(zone_a, rng):
+def stored_values(zone_a, rng, ref_a):
     """(value, wall, offset seconds) written under release A: drawn instants 1850-2100,
-    and wall times next to A's transitions, both folds (so gaps and folds are in)."""
+    and wall times next to A's transitions, both folds (so gaps and folds are in). A string
+    holds the zone's reading of the datetime's instant (a skipped wall time is written as
+    the wall time the clocks showed), computed here with ``ref_a``, the standard library
+    reading A."""
     out = []
     for _ in range(3000):
         ts = rng.randrange(-3786825600, 4102444800)
@@ -129,6 +132,8 @@ def stored_values(zone_a, rng):
             value = {"wall": wall.isoformat(), "offset": dt.utcoffset(), "key": KEY}
         else:
             value = format_rfc9557(dt)
+            real = (wall - timedelta(seconds=off)).replace(tzinfo=UTC).astimezone(ref_a)
+            wall, off = real.replace(tzinfo=None), int(real.utcoffset().total_seconds())
         values.append((value, wall, off))
     return values
 
@@ -167,14 +172,15 @@ def releases(request, tmp_path):
 def test_recheck_finds_exactly_the_changed_values(releases):
     root, a, b = releases
     zone = tzcompat.ZoneInfo(KEY)
-    values = stored_values(zone, random.Random(29))
+    values = stored_values(zone, random.Random(29), std(a))
     assert len(values) > 3000
     plain = [v for v, _, _ in values]
-    # Under the data they were written with, only the values written for wall times the
-    # clocks skipped (a gap: no offset is valid there) are listed.
+    # Under the data they were written with, only the records written for wall times the
+    # clocks skipped (a gap: no offset is valid there) are listed; never a string.
     under_a = recheck(plain)
     assert {c.index for c in under_a} == oracle(values, std(a))
-    assert all(c.reason == "gap" for c in under_a)
+    assert all(c.reason == "gap" for c in under_a) and len(under_a) > 20
+    assert not any(isinstance(c.value, str) for c in under_a)
 
     install(root, b, "2030b")
     report = tzcompat.refresh()
@@ -252,3 +258,28 @@ def test_zone_change_ranges_are_every_span_that_changed(releases):
         assert inside == differs(instant), instant
     d = change.as_dict()
     assert d["ranges"][0] == [ranges[0][0].isoformat(), ranges[0][1].isoformat()]
+
+
+@pytest.mark.parametrize("held", [True, False])
+def test_a_removed_zone_is_missing_after_refresh_whatever_holds_it(releases, held):
+    """A release that removes a zone: after refresh() the key is unknown to lookups, to
+    parse_rfc9557 and to recheck() ("missing"), whether or not an old zone object is still
+    held somewhere (issue 36: held, it used to keep answering with the old rules)."""
+    root, _a, _b = releases
+    zone = tzcompat.ZoneInfo(KEY)
+    stored = format_rfc9557(datetime(2031, 7, 1, 14, tzinfo=zone))
+    assert recheck([stored]) == []
+    if not held:
+        del zone
+    os.remove(os.path.join(root, *KEY.split("/")))
+    report = tzcompat.refresh()
+    if held:
+        assert KEY in report.failed and any(KEY in s for s in report.not_updated)
+    found = recheck([stored])
+    assert [(c.index, c.reason, c.key) for c in found] == [(0, "missing", KEY)]
+    with pytest.raises(zoneinfo.ZoneInfoNotFoundError):
+        tzcompat.ZoneInfo(KEY)
+    with pytest.raises(ValueError, match="not in the zone data in use"):
+        parse_rfc9557(stored)
+    if held:  # the object held keeps the rules it had (a snapshot), as the stdlib's do
+        assert zone.utcoffset(datetime(2031, 7, 1, 14)) == timedelta(hours=2)

@@ -121,22 +121,9 @@ LOAD_PICKLES = textwrap.dedent(
 
 
 def project_table(pyproject: Path) -> dict:
-    text = pyproject.read_text()
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        try:
-            import tomli as tomllib  # type: ignore[no-redef]
-        except ModuleNotFoundError:
-            # The three fields used here, from the [project] table.
-            block = text.split("[project]", 1)[1].split("\n[", 1)[0]
-            deps = re.search(r"dependencies\s*=\s*\[(.*?)\]", block, re.S)
-            return {
-                "name": re.search(r'^name\s*=\s*"([^"]+)"', block, re.M)[1],
-                "version": re.search(r'^version\s*=\s*"([^"]+)"', block, re.M)[1],
-                "dependencies": re.findall(r'"([^"]+)"', deps[1]) if deps else [],
-            }
-    return tomllib.loads(text)["project"]
+    import tomllib
+
+    return tomllib.loads(pyproject.read_text())["project"]
 
 
 def build_wheel(out: Path, name: str, version: str, package: Path, requires: list[str]) -> Path:
@@ -147,7 +134,7 @@ def build_wheel(out: Path, name: str, version: str, package: Path, requires: lis
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             files[f"{package.name}/{path.relative_to(package).as_posix()}"] = path.read_bytes()
     meta = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}",
-            "Requires-Python: >=3.10", *(f"Requires-Dist: {r}" for r in requires)]
+            "Requires-Python: >=3.11", *(f"Requires-Dist: {r}" for r in requires)]
     files[f"{dist_info}/METADATA"] = ("\n".join(meta) + "\n").encode()
     files[f"{dist_info}/WHEEL"] = (
         b"Wheel-Version: 1.0\nGenerator: tzcompat-tests\nRoot-Is-Purelib: true\n"

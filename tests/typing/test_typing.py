@@ -27,7 +27,7 @@ def test_users_code_type_checks(tmp_path):
     _needs.module("mypy")
     proc = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent",
-         "--no-incremental", "--cache-dir", os.devnull, "--python-version", "3.10",
+         "--no-incremental", "--cache-dir", os.devnull, "--python-version", "3.11",
          "--config-file", str(ROOT / "pyproject.toml"), str(HERE / "users_code.py")],
         capture_output=True, text=True, cwd=tmp_path, timeout=600,
     )

@@ -11,8 +11,7 @@ import pickle
 import zoneinfo
 from collections.abc import Iterator
 from datetime import datetime, timedelta, timezone, tzinfo
-
-from typing_extensions import assert_type
+from typing import assert_type
 
 import tzcompat
 import tzcompat.dateutil

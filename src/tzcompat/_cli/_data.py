@@ -165,12 +165,16 @@ def cmd_data(args: argparse.Namespace) -> int:
                "warnings": warnings})
         return 0 if used is not None else 1
     now = time.time()
-    print(f"{'':2}{'source':8} {'version':8} {'modified':28} path")
+    print(f"{'':2}{'source':8} {'version':8} {'modified':28} {'fingerprint':16} path")
     for s in found:
         mark = "* " if s["in_use"] else "  "
         version = s["version"] or ("-" if s["present"] else "absent")
         path = s["path"] or ("(not installed)" if not s["present"] else "(inside a package)")
-        print(f"{mark}{s['kind']:8} {version:8} {_age(s['modified'], now):28} {path}")
+        # The fingerprint of every zone's rules: two sources with one label and other rules
+        # (a patched file, a backport) show different ones.
+        fingerprint = _fingerprint(s) or "-"
+        print(f"{mark}{s['kind']:8} {version:8} {_age(s['modified'], now):28} "
+              f"{fingerprint:16} {path}")
     if used is None:
         print("no zone data in use: pip install tzdata, or set PYTHONTZPATH")
     elif _tzdata_wins():
@@ -180,6 +184,15 @@ def cmd_data(args: argparse.Namespace) -> int:
     for text in warnings:
         print(f"{args.prog}: warning: {text}", file=_stderr())
     return 0 if used else 1  # no data at all: a query that found nothing
+
+
+def _fingerprint(source: dict[str, Any]) -> str | None:
+    """The fingerprint of a source's zones (data_report()'s), None without zones."""
+    if not source["present"] or not source["path"]:
+        return None
+    from .._report import source_fingerprint
+
+    return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]
 
 
 def _stderr() -> IO[str]:

@@ -61,16 +61,12 @@ _INI = (
 
 
 def _load_toml(path: Path) -> dict[str, object]:
-    try:
-        import tomllib  # type: ignore[import-not-found, unused-ignore]  # 3.11+
-    except ImportError:  # Python 3.10
-        try:
-            import tomli as tomllib  # type: ignore[no-redef, import-not-found, unused-ignore]
-        except ImportError:
-            return {}
+    # Only when a project's formatter settings are read: tomllib costs start-up time.
+    import tomllib
+
     try:
         with open(path, "rb") as f:
-            return tomllib.load(f)  # type: ignore[no-any-return]
+            return tomllib.load(f)
     except (OSError, ValueError):
         return {}
 

@@ -469,12 +469,13 @@ def _fingerprint(engine: Any) -> str | None:
 
 def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     """Load a zone or period pickled in tzcompat's format: as ``unpickler``, then warn
-    (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's."""
+    (``tzcompat.DataSkewWarning``) when the rules here differ from the sender's (under
+    ``tzcompat.set_skew_policy("error")``, a stand-in whose first use raises)."""
     from .._fingerprint import check_skew
 
     tz = unpickler(zone, *period)
-    check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}")
-    return tz
+    return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]
+                      (_restore, (fingerprint, zone, *period)))
 
 
 _restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
