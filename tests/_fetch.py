@@ -29,6 +29,10 @@ SDISTS = {
         "d7295ff14fdc0f92f662100bfb6c551d160ca090f2939f1ec5b9794265c03f06",
     ("python-dateutil", "3.0.0"):
         "7ebcb3c29a92f3ceafe79a7a48a5c45677e9e004bbeec5742ac0bbb00560b7a2",
+    # dateutil 2.x's data search (its TZPATHS, then its bundled tarball), for the shims' data
+    # warning (tests/shims/test_datanote.py); read from the sdist, not installed
+    ("python-dateutil", "2.9.0.post0"):
+        "37dd54208da7e1cd875388217d5e00ebd4179249f90fb72437e91a35459a0ad3",
 }
 
 
@@ -80,16 +84,18 @@ def pip_download(requirement: str, dest: Path, *, sdist: bool) -> None:
         raise RuntimeError(f"pip download {requirement} failed:\n{proc.stderr[-2000:]}")
 
 
-def sdist(distribution: str) -> Path:
-    """The sdist of the installed ``distribution``'s version, from the cache or fetched by pip.
+def sdist(distribution: str, version: str | None = None) -> Path:
+    """The sdist of ``distribution`` (the installed version, or ``version``), from the cache or
+    fetched by pip.
 
     A version with no pinned hash, or a download that fails, goes through :func:`_needs.need`
     (a failure under CI, a skip naming the fix elsewhere).
     """
-    try:
-        version = importlib.metadata.version(distribution)
-    except importlib.metadata.PackageNotFoundError:
-        _needs.need(f"the distribution {distribution}")
+    if version is None:
+        try:
+            version = importlib.metadata.version(distribution)
+        except importlib.metadata.PackageNotFoundError:
+            _needs.need(f"the distribution {distribution}")
     pinned = SDISTS.get((distribution, version))
     if pinned is None:
         _needs.need(f"a pinned sha256 for {distribution} {version}'s sdist",

@@ -11,7 +11,7 @@ import os
 import sys
 from hashlib import sha256
 
-from . import _datapolicy, _dataversion, _lookup, _registry, _tzpath
+from . import _dataversion, _lookup, _registry, _tzpath
 from ._engine import build_rules
 from ._fingerprint import _FORMAT, rules_fingerprint, skew_events
 from ._tzif import read_tzif
@@ -22,8 +22,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["data_report", "fingerprint_of_key", "newer_tzdata_note", "source_fingerprint",
-           "zone_fingerprints"]
+__all__ = ["data_report", "fingerprint_of_key", "source_fingerprint", "zone_fingerprints"]
 
 
 def fingerprint_of_key(key: str) -> str | None:
@@ -144,20 +143,3 @@ def data_report() -> dict[str, Any]:
         "adapters": _registry.loaded_zones(),
         "skew": skew_events(),
     }
-
-
-def _fingerprint_of(root: str | None) -> str:
-    return (source_fingerprint(root)["fingerprint"] if root else None) or "unknown"
-
-
-def newer_tzdata_note() -> str | None:
-    """One sentence when the tzdata package is newer than the system data in use."""
-    if _datapolicy.data_policy() == "newest" or not _datapolicy.tzdata_is_newer():
-        return None
-    root = _tzpath.system_root()
-    package_root = _tzpath.tzdata_root()
-    return (f"the tzdata package ({_dataversion.tzdata_version()}, fingerprint "
-            f"{_fingerprint_of(package_root)}) is newer than the system data in use "
-            f"({root}: {_dataversion.root_version(root) if root else None}, fingerprint "
-            f"{_fingerprint_of(root)}); TZCOMPAT_DATA_POLICY=newest or "
-            "tzcompat.set_data_policy('newest') uses it")

@@ -100,6 +100,16 @@ def test_demo_says_when_tzdata_is_newer_than_the_data_in_use(tmp_path: Path) -> 
     (note,) = [ln for ln in done.stderr.splitlines() if "note:" in ln]
     assert f"the data in use ({old}, 1999a) is older than tzdata" in note
     assert tzdata.IANA_VERSION in note and "data lists the sources" in note
+    # said once: not again on stdout, in other words
+    assert "note" not in done.stdout and "newer" not in done.stdout, done.stdout
+    assert done.stdout.startswith(f"tzcompat on {old}"), done.stdout
     # with the tzdata package's own data in use, nothing to say
     done = _run(PYTHONTZPATH="")
     assert done.returncode == 0 and "note:" not in done.stderr, done.stderr
+    # under the data policy 'newest' the tzdata package answers, and the header names it
+    done = _run(PYTHONTZPATH=str(old), TZCOMPAT_DATA_POLICY="newest")
+    assert done.returncode == 0 and "note:" not in done.stderr + done.stdout, done.stderr
+    root = Path(tzdata.__file__).parent / "zoneinfo"
+    header = done.stdout.splitlines()[0]
+    assert header.startswith(f"tzcompat on the tzdata package ({root})"), header
+    assert f"data version {tzdata.IANA_VERSION};" in header and str(old) not in header, header

@@ -133,9 +133,10 @@ def _requirement_closure(names: list[str]) -> list[str]:
 
 @pytest.fixture(scope="module")
 def wheelhouse(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The build backend and tzdata as wheels: all pip may install besides the checkout."""
+    """The build backend (with its editable-build helper) and tzdata as wheels: all pip may
+    install besides the checkout."""
     try:
-        names = _requirement_closure(["hatchling", "tzdata"])
+        names = _requirement_closure(["hatchling", "editables", "tzdata"])
     except importlib.metadata.PackageNotFoundError as exc:
         _needs.need(f"hatchling and tzdata for the offline build ({exc})")
     out = tmp_path_factory.mktemp("wheels")
@@ -207,3 +208,20 @@ def test_drop_in_alone_takes_tzcompat_from_the_checkout(tmp_path: Path, wheelhou
     assert ROOT.as_uri() in installed["tzcompat"]
     done = run(vpython, "-c", "import pytz; print(pytz.__name__)", cwd=tmp_path)
     assert done.stdout.strip() == "tzcompat.pytz", done.stderr
+
+
+def test_drop_in_next_to_an_editable_install_keeps_it(tmp_path: Path, wheelhouse: Path) -> None:
+    # getting-started, the migration guide and docs/migration.md: pip install -e . then
+    # pip install --no-deps ./compat/pytz (without --no-deps pip replaces the editable install)
+    vpython, pip = _fresh_venv(tmp_path / "venv")
+    _pip_install(pip, wheelhouse, "-e", ".", cwd=ROOT)
+    _pip_install(pip, wheelhouse, "--no-deps", "./compat/pytz", cwd=ROOT)
+    installed = _installed(vpython)
+    import json
+
+    assert json.loads(installed["tzcompat"]).get("dir_info", {}).get("editable") is True
+    assert "pytz" in installed
+    code = "import pytz, tzcompat; print(pytz.__name__, tzcompat.__file__)"
+    done = run(vpython, "-c", code, cwd=tmp_path)
+    name, where = done.stdout.split()
+    assert name == "tzcompat.pytz" and Path(where).is_relative_to(SRC), done.stderr

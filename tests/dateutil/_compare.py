@@ -13,8 +13,10 @@ import dateutil.tz as real
 
 from tzcompat import dateutil as ours
 
+from .._origin import is_real
+
 # The tests compare the two libraries reading the very same files.
-assert real.__name__ == "dateutil.tz" and "tzcompat" not in real.__file__
+assert real.__name__ == "dateutil.tz" and is_real(real, "python-dateutil"), real
 
 UTC_DT = real.UTC  # used only to build inputs
 

@@ -58,6 +58,11 @@ def test_exit_table_is_what_the_tool_does(tmp_path: Path) -> None:
     assert "parsed" in table[2] and _migrate("--check", str(broken)) == 2
     assert _migrate(str(broken)) == 2  # not only with --check
     assert "does not exist" in table[2] and _migrate("--check", str(tmp_path / "nope")) == 2
+    empty = tmp_path / "no-python"
+    (empty / "docs").mkdir(parents=True)
+    (empty / "docs" / "notes.txt").write_text("not Python\n")
+    assert "no Python file" in table[2] and _migrate("--check", str(empty)) == 2
+    assert _migrate(str(empty)) == 2  # --diff too: nothing to migrate is not a success
     assert "--output-format" in table[2]
     with pytest.raises(SystemExit) as exc:
         _migrate("--output-format", "nope", str(clean))
@@ -170,3 +175,94 @@ def test_install_hints_keep_the_editable_install() -> None:
     assert not wrong, "\n".join(wrong)
     assert _COPY_INSTALL.search("$ pip install '.[migrate]'")
     assert not _COPY_INSTALL.search("$ pip install -e '.[migrate]'")
+
+
+def _all_pages() -> list[Path]:
+    return [*pages(), ROOT / "CONTRIBUTING.md", ROOT / "compat" / "pytz" / "README.md"]
+
+
+def test_drop_in_pickle_statements_match_what_it_writes(tmp_path: Path) -> None:
+    """Pages that say tzcompat.pytz's (or the drop-in's) pickles are pytz's bytes, or load in
+    the real pytz, name the switch that makes them so: by default they name tzcompat, and a
+    process with only the real pytz cannot load them (docs/migration.md said otherwise)."""
+    import subprocess
+    import sys
+
+    dump = ("import pickle, sys\nfrom tzcompat.shims import become_pytz\nbecome_pytz()\n"
+            "import pytz\nsys.stdout.buffer.write(pickle.dumps(pytz.timezone('Europe/Paris')))")
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("TZCOMPAT_")}
+    blob = subprocess.run([sys.executable, "-c", dump], capture_output=True, env=env,
+                          timeout=120, check=True).stdout
+    assert b"tzcompat" in blob
+    load = ("import pickle, sys\nsys.modules['tzcompat'] = None  # only the real pytz here\n"
+            "try:\n    pickle.loads(sys.stdin.buffer.read())\n"
+            "except ModuleNotFoundError:\n    print('ModuleNotFoundError')\n")
+    done = subprocess.run([sys.executable, "-c", load], input=blob, capture_output=True,
+                          env=env, timeout=120)
+    assert done.stdout.strip() == b"ModuleNotFoundError", done.stderr
+    wrong = []
+    for page in _all_pages():
+        for sentence in _sentences(page.read_text("utf-8")):
+            low = sentence.lower()
+            claims = "pickle" in low and re.search(
+                r"are pytz's (?:own )?bytes|loads? in the real pytz|the real pytz loads", low)
+            if claims and "set_pickle_format" not in sentence \
+                    and "TZCOMPAT_PICKLE_AS_PYTZ" not in sentence:
+                wrong.append(f"{page.name}: {sentence.strip()}")
+    assert not wrong, "\n".join(wrong)
+
+
+_BY_NAME = re.compile(r"pip install ['\"]?tzcompat\b")
+
+
+def test_no_page_installs_tzcompat_from_an_index() -> None:
+    """tzcompat is not published (``pip install 'tzcompat[migrate]'`` finds nothing): a page
+    that shows such a command says that it does not work (docs/codemod.md offered it)."""
+    wrong = []
+    for page in _all_pages():
+        for sentence in _sentences(page.read_text("utf-8")):
+            if _BY_NAME.search(sentence) and not re.search(
+                    r"do(?:es)? not work|not published", sentence):
+                wrong.append(f"{page.name}: {sentence.strip()}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_readme_references_name_its_sections() -> None:
+    """A page that sends the reader to tzcompat's README links the section, and the section
+    exists (the migration guide named README sections that had moved to docs/differences.md)."""
+    readme = (ROOT / "README.md").read_text("utf-8")
+    anchors = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-")
+               for h in re.findall(r"^#+ (.+)$", readme, re.M)}
+    wrong = []
+    for page in _all_pages():
+        if page.name == "README.md" and page.parent == ROOT:
+            continue
+        for sentence in _sentences(page.read_text("utf-8")):
+            if not re.search(r"\b(?:in|of|see) (?:the|tzcompat's) README\b|"
+                             r"section[^.]* (?:the|tzcompat's) README\b", sentence):
+                continue
+            links = re.findall(r"\]\((?:\.\./)*README\.md#([\w-]+)\)", sentence)
+            if not links or not set(links) <= anchors:
+                wrong.append(f"{page.name}: {sentence.strip()}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_drop_in_install_hints_keep_the_editable_install() -> None:
+    """A page that installs the drop-in with ``pip install ./compat/pytz`` also shows the form
+    that keeps an editable tzcompat (``--no-deps``; tests/cli/test_install.py runs it)."""
+    wrong = [page.name for page in _all_pages()
+             if "pip install ./compat/pytz" in page.read_text("utf-8")
+             and "pip install --no-deps ./compat/pytz" not in page.read_text("utf-8")]
+    assert not wrong, wrong
+
+
+def test_import_cost_claims_say_where_pytz_is_installed() -> None:
+    """``import tzcompat.pytz`` is cheaper than ``import pytz`` only without pytz installed
+    (beside it, the adapter imports pytz too): a page that compares them says which case."""
+    wrong = []
+    for page in _all_pages():
+        for sentence in _sentences(page.read_text("utf-8")):
+            if re.search(r"`import tzcompat\.pytz`[^.]*(?:costs less|cheaper|as cheap)[^.]*"
+                         r"`import pytz`", sentence) and "not installed" not in sentence:
+                wrong.append(f"{page.name}: {sentence.strip()}")
+    assert not wrong, "\n".join(wrong)

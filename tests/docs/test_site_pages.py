@@ -31,6 +31,20 @@ def test_start_page_is_short(site):
     assert "toctree-l1" not in article  # no table of contents in the page
 
 
+def test_a_newcomer_starts_at_getting_started(site):
+    """The sidebar and the start page's "Next" link lead to Getting started first; the
+    architecture page (for those who change tzcompat) stays on the site, later."""
+    html = (site / "index.html").read_text("utf-8")
+    tree = html[html.index('class="sidebar-tree"'):]
+    tree = tree[:tree.index("</div>")]
+    pages = re.findall(r'class="toctree-l1[^"]*"><a class="reference internal" href="([^"#]+)',
+                       tree)
+    assert pages[0] == "getting-started.html", pages
+    assert "architecture.html" in pages[1:], pages
+    (following,) = re.findall(r'<a class="next-page" href="([^"]+)"', html)
+    assert following == "getting-started.html"
+
+
 @pytest.mark.parametrize("page", sorted(MODULES))
 def test_api_page_shows_the_public_names_only(site, page):
     module = importlib.import_module(MODULES[page])

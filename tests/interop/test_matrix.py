@@ -133,7 +133,11 @@ _consumers: list[str] = list(_cases.CONSUMERS)
 def _children(request):
     _selected.clear()
     wanted = set()
+    # Only this module's tests: other modules have parameters of the same names
+    # (tests/migrate's ``config`` is a configuration file, or None).
     for item in request.session.items:
+        if getattr(item, "module", None) is not request.module:
+            continue
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "config" in params:
             _selected.add(params["config"])

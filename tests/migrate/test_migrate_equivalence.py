@@ -10,7 +10,6 @@ import os
 import sys
 import types
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 import pytz
@@ -19,6 +18,7 @@ from hypothesis import strategies as st
 
 from tzcompat.migrate._driver import migrate_source
 
+from .._origin import is_real
 from . import _migrate_equivalence as eq
 
 pytestmark = pytest.mark.usefixtures("pytz_files")
@@ -44,7 +44,7 @@ KEEP_LEGACY = {"tzoffset_dynamic"}
 
 @pytest.fixture(scope="module")
 def pytz_files():
-    assert "compat" not in Path(pytz.__file__).parts, "the 'before' side must be the real pytz"
+    assert is_real(pytz, "pytz"), "the 'before' side must be the real pytz"
     with eq.pytz_data():
         yield
 

@@ -25,6 +25,7 @@ from tzcompat.migrate._driver import migrate_source
 from tzcompat.migrate._project import index_sources
 from tzcompat.migrate._traversal import MARKER_PREFIX
 
+from .._origin import is_real
 from . import _migrate_equivalence as eq
 
 IDIOMS = Path(__file__).parent / "fixtures" / "idioms"
@@ -35,7 +36,7 @@ NEAR, ANYWHERE = 40, 8
 
 @pytest.fixture(scope="module", autouse=True)
 def _pytz_files() -> Iterator[None]:
-    assert "compat" not in Path(pytz.__file__).parts, "the 'before' side must be the real pytz"
+    assert is_real(pytz, "pytz"), "the 'before' side must be the real pytz"
     with eq.pytz_data():
         yield
 

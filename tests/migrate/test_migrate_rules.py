@@ -154,9 +154,26 @@ def test_rule_pages_show_tested_examples() -> None:
 _NO_EXAMPLE = {"TZM107", "TZM208", "TZM112", "TZM113", "TZM204", "TZM125"}
 
 
-def test_codemod_page_opens_with_a_true_example() -> None:
-    """The before/after that opens docs/codemod.md is what the codemod writes."""
+def test_codemod_page_opens_with_a_true_example(tmp_path: Path, monkeypatch) -> None:
+    """The before/after that opens docs/codemod.md is what ``migrate app --write`` writes in
+    the package ``app``; the same module given on its own, outside a package, gets the
+    helpers pasted in (as the page says), not an import of a ``_tzmigrate`` that is not there."""
+    from tzcompat.migrate._cli import run
+
     page = (Path(__file__).parents[2] / "docs" / "codemod.md").read_text(encoding="utf-8")
     blocks = [b.split("```", 1)[0] for b in page.split("```python\n")[1:3]]
     before, after = blocks
-    assert migrate_source(before, helpers="_tzmigrate").code == after
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "app").mkdir()
+    (tmp_path / "app" / "__init__.py").write_text("")
+    (tmp_path / "app" / "meeting.py").write_text(before)
+    (tmp_path / "meeting.py").write_text(before)
+    argv = ["--write", "--no-cache", "--no-progress", "-q", "-j", "1"]
+    assert run([*argv, "app"]) == 0 and run([*argv, "meeting.py"]) == 0
+    assert (tmp_path / "app" / "meeting.py").read_text() == after
+    assert (tmp_path / "app" / "_tzmigrate.py").is_file()
+    alone = (tmp_path / "meeting.py").read_text()
+    assert "_tzmigrate" not in alone and "\ndef _tz_localize(" in alone
+    assert not (tmp_path / "_tzmigrate.py").exists()
+    pasted = alone.split("\ntz = ")[0].count("\n") - after.split("\ntz = ")[0].count("\n")
+    assert 40 <= pasted <= 50, pasted  # "about 45 lines", as the page says

@@ -14,12 +14,14 @@ from pathlib import Path
 import pytest
 
 from .. import _needs
+from .._origin import installed_by
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 
-def check(code: str, tmp_path: Path) -> None:
-    """Run ``code`` in a fresh interpreter; it asserts, and prints ``ok`` at the end."""
+def check(code: str, tmp_path: Path) -> str:
+    """Run ``code`` in a fresh interpreter; it asserts, and prints ``ok`` at the end (its
+    output is returned)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TZCOMPAT_")}
     env["PYTHONPATH"] = SRC + os.pathsep + env.get("PYTHONPATH", "")
     res = subprocess.run(
@@ -28,6 +30,7 @@ def check(code: str, tmp_path: Path) -> None:
     )
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip().endswith("ok"), res.stdout
+    return res.stdout
 
 
 def test_public_names_are_lazy(tmp_path: Path) -> None:
@@ -94,7 +97,7 @@ def test_old_migrate_names_still_work_with_a_deprecation(tmp_path: Path) -> None
 
 
 def test_install_before_imports(tmp_path: Path) -> None:
-    check(
+    out = check(
         """
         import sys
         from datetime import datetime
@@ -116,7 +119,8 @@ def test_install_before_imports(tmp_path: Path) -> None:
         import tzcompat.dateutil
         assert tz is dateutil.tz is tzcompat.dateutil and dateutil.tz.tz is tzcompat.dateutil.tz
         # parser, rrule and relativedelta are python-dateutil's, and use the adapter.
-        assert parser.__name__ == "dateutil.parser" and "tzcompat" not in parser.__file__
+        assert parser.__name__ == "dateutil.parser"
+        print("parser:", parser.__file__)
         got = parser.parse("2020-06-01T12:00:00+02:00").tzinfo
         assert isinstance(got, tzcompat.dateutil.tzoffset), type(got)
         utc_type = type(parser.parse("2020-06-01 12:00 UTC").tzinfo)
@@ -131,6 +135,8 @@ def test_install_before_imports(tmp_path: Path) -> None:
         """,
         tmp_path,
     )
+    (parser,) = [ln[len("parser: "):] for ln in out.splitlines() if ln.startswith("parser: ")]
+    assert installed_by(parser, "python-dateutil"), parser  # python-dateutil's own parser
 
 
 def test_install_after_imports_and_uninstall_restores(tmp_path: Path) -> None:

@@ -7,7 +7,6 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 from .. import ZoneInfo, _tzpath, available_timezones, data_version
-from .._report import newer_tzdata_note
 from .._transitions import Transition, ZoneState
 from . import _zones
 from ._data import newer_warnings, sources
@@ -198,8 +197,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
     message = _zones.no_data_message()
     if message is not None:
         raise UsageError(message)
+    # Only the tzdata package: the real pytz's bundle is for pytz (see the data command).
+
+    found = [s for s in sources() if s["kind"] != "pytz"]
+    used = next((s for s in found if s["in_use"]), None)
     now = datetime.now(timezone.utc)
-    print(f"tzcompat on {', '.join(_tzpath.TZPATH) or '(no TZPATH)'}; "
+    # The data in use: the TZPATH search, or the tzdata package when it answers (the data
+    # policy 'newest', or no TZPATH directory with zones).
+    where = (f"the tzdata package ({used['path']})" if used is not None and used["kind"] == "tzdata"
+             else ", ".join(_tzpath.TZPATH) or "(no TZPATH)")
+    print(f"tzcompat on {where}; "
           f"data version {data_version() or 'unknown'}; {len(available_timezones())} zones")
     for key in DEMO_KEYS:
         try:
@@ -211,12 +218,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
               f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
-    note = newer_tzdata_note()
-    if note:
-        print(f"note: {note}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")
-    # Only the tzdata package: the real pytz's bundle is for pytz (see the data command).
-    for text in newer_warnings([s for s in sources() if s["kind"] != "pytz"]):
+    # One note, on stderr, in the words of the data command.
+    for text in newer_warnings(found):
         print(f"{args.prog}: note: {text} ({args.prog} data lists the sources)", file=sys.stderr)
     return 0

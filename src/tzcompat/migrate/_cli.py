@@ -430,6 +430,28 @@ def _batches(items: list[Any], jobs: int, most: int) -> list[list[Any]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def _start_method() -> Any:
+    """The pool's start method, chosen explicitly: ``fork`` (the fastest: the workers start
+    with everything imported) only on Linux in a process with no other thread, where it is
+    safe; else ``spawn``, which works everywhere, at the cost of a fresh interpreter per
+    worker. Forking a process that runs threads can deadlock the child (Python 3.12 warns)."""
+    import multiprocessing
+
+    if sys.platform.startswith("linux") and _thread_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _thread_count() -> int:
+    """This process's threads, as the OS counts them (C threads too), where it can tell."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        import threading
+
+        return threading.active_count()
+
+
 class _Runner:
     """Runs work in this process (one job, or too little work) or in a pool of ``jobs``."""
 
@@ -445,7 +467,7 @@ class _Runner:
         if self._pool is None:
             from concurrent.futures import ProcessPoolExecutor
 
-            self._pool = ProcessPoolExecutor(self.jobs)
+            self._pool = ProcessPoolExecutor(self.jobs, mp_context=_start_method())
         futures = [self._pool.submit(func, batch, *extra) for batch in batches]
         for future in futures:
             yield from future.result()
@@ -547,6 +569,9 @@ def run(
         if not Path(raw).exists():
             files = [f for f in files if f != Path(raw)]
             summary.error(raw, "no such file or directory")
+        elif Path(raw).is_dir() and next(iter_python_files([raw], args.exclude), None) is None:
+            # a mistyped path must not pass --check as "0 of 0 files" (exit status 2)
+            summary.error(raw, "no Python file in this directory")
     more = list(iter_python_files(args.index, args.exclude)) if args.index else []
     migrated = {Path(os.path.abspath(p)) for p in files}
     extra = sorted({Path(os.path.abspath(p)) for p in more} - migrated)

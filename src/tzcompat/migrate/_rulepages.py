@@ -74,6 +74,15 @@ def table() -> str:
     return "\n".join(rows)
 
 
+# The examples run with ``--helpers _tzmigrate.py``; say where the helpers go by default.
+_HELPERS_NOTE = (
+    "The example imports the helpers from `_tzmigrate`, as `--helpers _tzmigrate.py` writes "
+    "them. By default a module of a package imports them from the top-level package's "
+    "`_tzmigrate.py` (`from app._tzmigrate import ...`), and a file outside any package gets "
+    "the helpers it uses pasted in ([the codemod](../codemod.md))."
+)
+
+
 def _examples(info: CodeInfo, rule: ModuleType) -> list[Example]:
     """The rule's examples reporting this code: one in the default mode, one with the unsafe
     fix applied (when there is such a fix)."""
@@ -117,6 +126,8 @@ def page(info: CodeInfo, rule: ModuleType) -> str:
             ]
             after = example.before if example.after is None else example.after
             out += ["becomes:", "", _block(after), ""]
+        if any("from _tzmigrate import" in (e.after or "") for e in examples):
+            out += [_HELPERS_NOTE, ""]
     out += ["## Fix safety", "", _FIX[info.fix]]
     if info.fix == "unsafe":
         out[-1] += " " + info.fix_note + "."

@@ -9,6 +9,9 @@
 - ``python -m tzcompat run`` (``_run``) and the pytest plugin (``pytest --tzcompat=...``,
   ``tzcompat.shims.pytest_plugin``) do the same around a script or a test session.
 - ``become_pytz()``: what the drop-in ``pytz`` distribution runs when it is imported.
+- ``DataVersionWarning``: once per process, when a shim answers from another IANA release
+  than the library it replaces would read (``_datanote``; ``TZCOMPAT_DATA_WARNING=0``
+  silences it).
 
 There are three ways for tzcompat to become ``pytz`` in a process; all three put the same
 module objects in ``sys.modules`` (``tzcompat.pytz._as_pytz()``), so code sees one ``pytz``
@@ -30,11 +33,13 @@ from __future__ import annotations
 import sys
 
 from .._env import env_flag
-from . import audit
+from . import _datanote, audit
+from ._datanote import DataVersionWarning
 from ._install import install, installed, uninstall
 from ._warnings import PytzUsageWarning, disable_warnings, enable_warnings, warnings_enabled
 
 __all__ = [
+    "DataVersionWarning",
     "PytzUsageWarning",
     "become_pytz",
     "disable_warnings",
@@ -61,6 +66,7 @@ def become_pytz() -> None:
         sys.modules[name] = module
     adapter._set_pytz_names()
     adapter._now_pytz()
+    _datanote.check("pytz", stacklevel=3)  # once per process: other data than pytz's bundle
 
 
 def enable_from_environment() -> None:

@@ -65,6 +65,10 @@ def install(
         if dateutil and "dateutil" not in _installed:
             _install_dateutil()
             _installed.add("dateutil")
+        from . import _datanote  # once per process: other zone data than the replaced library's
+
+        for library in sorted(_installed):
+            _datanote.check(library, stacklevel=3)
         if warn is None:
             warn = env_flag("TZCOMPAT_WARNINGS")
         if audit is None:

@@ -17,7 +17,7 @@ import runpy
 import sys
 import traceback
 
-from . import _install
+from . import _datanote, _install
 
 __all__ = ["main"]
 
@@ -106,6 +106,7 @@ def main(argv: list[str], prog: str = "python -m tzcompat run") -> int:
         print(f"{prog}: can't open file {script!r}: no such file", file=sys.stderr)
         return 2
 
+    _datanote.origin = prog  # a data warning names the command, not tzcompat's code
     both = not ({"pytz", "dateutil"} & flags)
     _install.install(
         pytz=both or "pytz" in flags,
