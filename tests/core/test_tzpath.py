@@ -211,13 +211,14 @@ def test_directory_key_in_tzpath_is_not_found(zroot):
 )
 def test_special_system_keys_load_like_stdlib(key, tmp_path):
     root = SYSTEM_ROOT
-    if (root is not None and key.startswith("posix/") and not os.path.exists(os.path.join(root, key))
-            and os.path.isfile(os.path.join(root, key.removeprefix("posix/")))):
+    plain = key.removeprefix("posix/")
+    if (root is not None and plain != key and not os.path.exists(os.path.join(root, key))
+            and os.path.isfile(os.path.join(root, plain))):
         # Debian dropped the posix/ tree (copies of the main tree's files) in 2024: a root laid
         # out as older releases ship it.
         root = str(tmp_path)
         (tmp_path / key).parent.mkdir(parents=True)
-        shutil.copyfile(os.path.join(SYSTEM_ROOT, key.removeprefix("posix/")), tmp_path / key)
+        shutil.copyfile(os.path.join(SYSTEM_ROOT, plain), tmp_path / key)
     if root is None or not os.path.isfile(os.path.join(root, key)):
         _needs.not_here(f"the system file {key}", "apt-get install tzdata tzdata-legacy")
     with both_tzpath([root]):
