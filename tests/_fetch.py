@@ -27,8 +27,6 @@ SDISTS = {
     ("pytz", "2026.6"): "3b0fc2727707663d6e517936f444fd8a8b240f1fc32f4bf7ee03274245945284",
     ("python-dateutil", "4.0.0"):
         "d7295ff14fdc0f92f662100bfb6c551d160ca090f2939f1ec5b9794265c03f06",
-    ("python-dateutil", "3.0.0"):
-        "7ebcb3c29a92f3ceafe79a7a48a5c45677e9e004bbeec5742ac0bbb00560b7a2",
     # dateutil 2.x's data search (its TZPATHS, then its bundled tarball), for the shims' data
     # warning (tests/shims/test_datanote.py); read from the sdist, not installed
     ("python-dateutil", "2.9.0.post0"):

@@ -92,7 +92,7 @@ def test_show_at_the_ends_of_datetime(key: str, at: str) -> None:
         status, out, err = cli("show", key, "--at", at, *extra)
         assert status == 0 and err == "" and "Traceback" not in out
     got = json.loads(out)
-    aware = datetime.fromisoformat(at)  # these forms are read by 3.10 too
+    aware = datetime.fromisoformat(at)
     aware = aware if aware.tzinfo else aware.replace(tzinfo=timezone.utc)
     # No transition is near either end of time, so the stdlib's offset for the UTC wall
     # time is the offset in force.

@@ -13,7 +13,6 @@ with transition times past 24:00).
 from __future__ import annotations
 
 import io
-import sys
 import zoneinfo
 from datetime import datetime, timedelta, timezone
 from zoneinfo import _zoneinfo as py_zoneinfo
@@ -77,13 +76,7 @@ def _reference(name: str, data: bytes):
     # With a transition near int64's top the C stdlib overflows (see test_robustness):
     # the pure one is the reference there.
     impl = py_zoneinfo if name.startswith(("int64-max", "int64-both")) else zoneinfo
-    try:
-        return impl.ZoneInfo.from_file(io.BytesIO(data))
-    except ValueError:
-        # Python 3.10's C parser refuses transition hours beyond 99 ("late-rule"); its
-        # pure-Python one reads them. Newer C parsers must accept every file here.
-        assert sys.version_info < (3, 11) and impl is zoneinfo, name
-        return py_zoneinfo.ZoneInfo.from_file(io.BytesIO(data))
+    return impl.ZoneInfo.from_file(io.BytesIO(data))
 
 
 def _pairs():
@@ -224,10 +217,7 @@ def test_bad_input_keeps_the_stdlib_exceptions(make):
 def test_answer_of_a_day_offset_footer_still_raises_on_the_fast_path():
     # A state whose offset datetime cannot hold answers through find(), which raises.
     data = tzstr_file("XXX-24")
-    try:
-        ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
-    except ValueError:  # Python 3.10: refused at load, as the stdlib does
-        return
+    ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
     for _ in range(2):
         with pytest.raises(ValueError, match="24 hours"):
             ours.utcoffset(datetime(2020, 7, 1))

@@ -80,24 +80,12 @@ VALID_TZSTRS = {
 }
 
 
-# Python 3.10's stdlib predates parts of the v3 grammar: its C class rejects three-digit
-# hours (both classes reject "EST005"). There the reference is the pure-Python class when it
-# accepts the string, else the same rule written the way 3.10 understands it.
-OLD_STDLIB = sys.version_info < (3, 11)
-SPELLED_FOR_310 = {"EST005": "EST5"}
-
-
 def _stdlib_reference(tzstr: str) -> tuple[bytes, type]:
-    """TZif data and the stdlib class to compare ``tzstr`` against on this Python."""
+    """TZif data and the stdlib class to compare ``tzstr`` against (both accept it)."""
     data = tzstr_file(tzstr, version=3)
     for cls in (zoneinfo.ZoneInfo, PyZoneInfo):
-        try:
-            cls.from_file(io.BytesIO(data))
-        except ValueError:
-            assert OLD_STDLIB, f"the stdlib rejects the valid {tzstr!r}"
-            continue
-        return data, cls
-    return tzstr_file(SPELLED_FOR_310[tzstr], version=3), zoneinfo.ZoneInfo
+        cls.from_file(io.BytesIO(data))  # a valid string: neither class may refuse it
+    return data, zoneinfo.ZoneInfo
 
 
 @pytest.mark.parametrize("name", sorted(VALID_TZSTRS))
@@ -213,9 +201,7 @@ STRICTER_THAN_311_PY = [
 @pytest.mark.parametrize("tzstr", BAD_TZSTRS)
 def test_bad_tzstr_rejected_like_stdlib(tzstr):
     data = tzstr_file(tzstr, version=3)
-    # 3.10's pure-Python parser is lax (hour 168, one-digit minutes, IndexError on an empty
-    # rule); its C class rejects them all, as both classes do from 3.11 on.
-    for cls in (zoneinfo.ZoneInfo,) if OLD_STDLIB else (zoneinfo.ZoneInfo, PyZoneInfo):
+    for cls in (zoneinfo.ZoneInfo, PyZoneInfo):
         with pytest.raises(ValueError):
             cls.from_file(io.BytesIO(data))
     with pytest.raises(ValueError) as exc:

@@ -20,14 +20,8 @@ assert real.__name__ == "dateutil.tz" and is_real(real, "python-dateutil"), real
 
 UTC_DT = real.UTC  # used only to build inputs
 
-#: The adapter emulates python-dateutil 4, which needs Python 3.11+. On 3.10 pip installs the
-#: 3.0 release, which differs in a few documented ways (the tests that touch them say so):
-#: pickles and copies of tzutc/tzoffset are new objects, and dateutil.tz still leaks its
-#: Python 2 helpers (six, string_types, tzname_in_python2, ...).
-REAL_IS_4 = int(dateutil.__version__.split(".")[0]) >= 4
-LEGACY_LEAKS = set() if REAL_IS_4 else {
-    "bisect", "six", "string_types", "struct", "sys", "tzname_in_python2", "warn",
-}
+#: The adapter emulates python-dateutil 4 (the test extra pins it).
+assert int(dateutil.__version__.split(".")[0]) >= 4, dateutil.__version__
 
 
 def shape(value: Any) -> Any:

@@ -48,36 +48,11 @@ CONSUMER_TESTS = [
 #: Tests expected to differ, with the reason (none for dateutil 4: the adapter shares TZPATH,
 #: reset_tzpath and InvalidTZPathWarning with the standard library's zoneinfo, as dateutil 4).
 EXCLUSIONS: dict[str, str] = {}
-#: Tests of python-dateutil 3.x (what pip installs on Python 3.10) expected to differ, by the
-#: start of their id, with the reason (docs/dateutil.md, "python-dateutil 4 needs Python 3.11").
-EXCLUSIONS_3X: dict[str, str] = {
-    "tests/test_tzfile.py::test_backport_": (
-        "tests of dateutil 3's private search-path backport for Pythons without zoneinfo: "
-        "they exec the source of dateutil.tz._tzpath with zoneinfo blocked; the adapter's "
-        "_tzpath is the standard library's search path (as in dateutil 4, which dropped the "
-        "backport) and needs zoneinfo"
-    ),
-}
 
 
-def _reason(test: str, major: int) -> str | None:
-    if test in EXCLUSIONS:
-        return EXCLUSIONS[test]
-    if major < 4:
-        return next((r for start, r in EXCLUSIONS_3X.items() if test.startswith(start)), None)
-    return None
+def _reason(test: str) -> str | None:
+    return EXCLUSIONS.get(test)
 
-
-def _major(sdist: str) -> int:
-    """The major version of the unpacked sdist (its PKG-INFO), 4 when unknown."""
-    try:
-        with open(os.path.join(sdist, "PKG-INFO"), encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("Version:"):
-                    return int(line.split(":", 1)[1].strip().split(".")[0])
-    except (OSError, ValueError):
-        pass
-    return 4
 
 _OUTCOME = r"(PASSED|FAILED|SKIPPED|XFAIL|XPASS|ERROR) (\S+)"
 _RESULT = re.compile(r"^" + _OUTCOME)
@@ -141,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         a, b = real.get(test, "missing"), ours.get(test, "missing")
         if a == b:
             continue
-        reason = _reason(test, _major(opts.sdist))
+        reason = _reason(test)
         if reason is None:
             unexpected += 1
         print(f"  {test}: real {a}, adapter {b}" + (f"  [excluded: {reason}]" if reason else ""))

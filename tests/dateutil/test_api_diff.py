@@ -15,7 +15,7 @@ import dateutil.tz.tz as real_tz_module
 import pytest
 from dateutil import parser, rrule
 
-from ._compare import LEGACY_LEAKS, ours, outcome, real, same, shape, wall_checks
+from ._compare import ours, outcome, real, same, shape, wall_checks
 
 # Module-level conveniences dateutil leaks through `from .tz import *`; not emulated.
 _STDLIB_LEAKS = {"datetime", "os", "time", "warnings", "weakref", "OrderedDict", "contextlib"}
@@ -32,7 +32,6 @@ def test_public_names():
     for name in real.__all__:
         assert hasattr(ours, name), name
     missing = {n for n in dir(real) if not n.startswith("__")} - set(dir(ours)) - _STDLIB_LEAKS
-    missing -= LEGACY_LEAKS
     # dateutil's other modules (parser, relativedelta) become attributes of the real
     # dateutil.tz once a test in this process has imported them: not part of its API.
     missing = {n for n in missing if not _sibling_module(getattr(real, n, None))}
@@ -40,7 +39,7 @@ def test_public_names():
     import tzcompat.dateutil.tz as tz_alias
 
     public_tz = {n for n in dir(real_tz_module) if not n.startswith("_")}
-    missing_tz = public_tz - set(dir(tz_alias)) - _STDLIB_LEAKS - LEGACY_LEAKS
+    missing_tz = public_tz - set(dir(tz_alias)) - _STDLIB_LEAKS
     assert {n for n in missing_tz if not _sibling_module(getattr(real_tz_module, n))} == set()
     assert tz_alias.tzfile is ours.tzfile and tz_alias.gettz is ours.gettz
     from tzcompat.dateutil import _common, _factories, _tzfile, _tzpath

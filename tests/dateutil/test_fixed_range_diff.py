@@ -11,7 +11,7 @@ from dateutil.relativedelta import FR, MO, SU, relativedelta
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ._compare import REAL_IS_4, ours, outcome, real, same, shape, utc_checks, wall_checks
+from ._compare import ours, outcome, real, same, shape, utc_checks, wall_checks
 
 PROBES = [
     datetime(1850, 1, 1),
@@ -28,8 +28,7 @@ def test_tzutc_singleton_and_api():
         u = mod.tzutc()
         facts.append((
             u is mod.UTC, mod.tzutc() is mod.tzutc(), repr(u), str(datetime(2020, 1, 1, tzinfo=u)),
-            *((pickle.loads(pickle.dumps(u)) is u, copy.copy(u) is u, copy.deepcopy(u) is u)
-              if REAL_IS_4 else ()),  # 4.x keeps the singleton; 3.0 does not
+            pickle.loads(pickle.dumps(u)) is u, copy.copy(u) is u, copy.deepcopy(u) is u,
             u == mod.tzoffset(None, 0), mod.tzoffset("UTC", 0) == u, u == mod.tzoffset(None, 1),
             u == timezone.utc, u.is_ambiguous(datetime(2020, 1, 1)),
             u.utcoffset(None), u.dst(None), u.tzname(None),
@@ -69,8 +68,7 @@ def test_tzoffset_like_dateutil(name, offset, naive):
             z is mod.tzoffset(name, offset), z is mod.tzoffset.instance(name, offset),
             z == mod.UTC, mod.UTC == z, z == mod.tzoffset("other", offset),
             z == mod.tzoffset(name, 1),
-            *((pickle.loads(pickle.dumps(z)) is z, copy.deepcopy(z) is z)
-              if REAL_IS_4 else ()),  # 4.x keeps the instance; 3.0 does not
+            pickle.loads(pickle.dumps(z)) is z, copy.deepcopy(z) is z,
         )
         for mod, z in ((real, zr), (ours, zo))
     ]

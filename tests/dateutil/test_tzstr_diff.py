@@ -7,7 +7,6 @@ import copy
 import warnings
 from datetime import datetime, timedelta
 
-import dateutil
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -164,41 +163,13 @@ def test_tzstr_like_dateutil(s, posix_offset, year):
             warnings.simplefilter("ignore", ours.DeprecatedTzFormatWarning)
             zr = real.tzstr.instance(s, posix_offset)
             zo = ours.tzstr.instance(s, posix_offset)
-        if _dateutil3_day365(zr):
-            zr = _as_dateutil4(zr)  # the documented 3.x difference: test_day_365_of_a_leap_year
         _compare_zones(zr, zo, year)
-
-
-DATEUTIL_MAJOR = int(dateutil.__version__.split(".")[0])
-
-
-def _dateutil3_day365(zone) -> bool:
-    """python-dateutil 3.x (what pip installs on Python 3.10) reads a zero-based day 365 as
-    "December 32, less a leap day": December 30 in leap years. 4.x, POSIX and the adapter
-    read it as December 31 (docs/dateutil.md)."""
-    return DATEUTIL_MAJOR < 4 and any(
-        getattr(delta, "day", None) == 32 and getattr(delta, "leapdays", 0) == -1
-        for delta in (zone._start_delta, zone._end_delta))
-
-
-def _as_dateutil4(zone):
-    """A copy of a real 3.x tzstr with its day-365 rules read as 4.x reads them."""
-    from dateutil.relativedelta import relativedelta
-
-    fixed = copy.copy(zone)
-    for attr in ("_start_delta", "_end_delta"):
-        d = getattr(zone, attr)
-        if d.day == 32 and d.leapdays == -1:
-            setattr(fixed, attr, relativedelta(
-                hours=d.hours, minutes=d.minutes, seconds=d.seconds, month=d.month, day=d.day,
-                weekday=d.weekday))
-    return fixed
 
 
 @pytest.mark.parametrize("s", ["AAA0BBB,J1,365", "AAA0BBB,365,J1", "EST5EDT,M3.2.0,365/3"])
 def test_day_365_of_a_leap_year(s):
     """Day 365 (zero-based, leap days counted) of 2012 is December 31: the adapter, like
-    python-dateutil 4; python-dateutil 3.x says December 30 (docs/dateutil.md)."""
+    python-dateutil 4 (3.x said December 30)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         zo, zr = ours.tzstr.instance(s), real.tzstr.instance(s)
@@ -206,12 +177,7 @@ def test_day_365_of_a_leap_year(s):
     ours_change = [t for t in zo.transitions(2012)][1 if ends else 0]
     real_change = [t for t in zr.transitions(2012)][1 if ends else 0]
     assert ours_change.date() == datetime(2012, 12, 31).date()
-    if DATEUTIL_MAJOR < 4:
-        assert _dateutil3_day365(zr)
-        assert real_change == ours_change - timedelta(days=1)
-        assert [t for t in _as_dateutil4(zr).transitions(2012)] == list(zo.transitions(2012))
-    else:
-        assert real_change == ours_change
+    assert real_change == ours_change
     # other years, and day 364, agree in both versions
     for year in (2011, 2013):
         assert list(zr.transitions(year)) == list(zo.transitions(year))
@@ -223,7 +189,6 @@ def test_tzstr_non_strings(value):
 
 
 def test_tzstr_caching_and_pickling():
-    import copy
     import pickle
 
     for mod in (real, ours):

@@ -1,7 +1,7 @@
 """One ISO 8601 reader for the CLI, the same on every supported Python.
 
-Python 3.10's ``datetime.fromisoformat`` reads only what ``isoformat()`` writes; 3.11 reads
-most of ISO 8601. This accepts the ISO forms 3.11+ accepts, with the values 3.11+ gives:
+``datetime.fromisoformat`` reads most of ISO 8601, plus leniencies that are not ISO 8601.
+This accepts the ISO forms it accepts, with the values it gives:
 
 - dates ``YYYY-MM-DD``, ``YYYYMMDD``, ``YYYY-Www``, ``YYYYWww``, ``YYYY-Www-D``, ``YYYYWwwD``;
 - an optional time after ``T``, ``t`` or a space: ``HH``, ``HH:MM``, ``HHMM``, ``HH:MM:SS``,
@@ -9,7 +9,7 @@ most of ISO 8601. This accepts the ISO forms 3.11+ accepts, with the values 3.11
 - an optional offset after the time: ``Z``, ``±HH``, ``±HH:MM``, ``±HHMM``, ``±HH:MM:SS[.f]``,
   ``±HHMMSS[.f]``, less than 24 hours.
 
-It rejects the non-ISO leniencies of 3.11+ (any separator character, a fraction on hours or
+It rejects the non-ISO leniencies (any separator character, a fraction on hours or
 minutes read as seconds, a space before ``Z``) so a string never means different things.
 """
 
