@@ -451,6 +451,12 @@ class Analysis:
             if self.other_zone(tz):
                 return False  # gettz(...), ZoneInfo(...): never pytz's, whatever the project
             return self.zone_kind(tz) is not None or self.tz_like(tz)
+        extreme = self.extreme_of(node, depth)
+        if extreme is not None:
+            value, iterable = extreme
+            if iterable:
+                return self.items_aware(value, depth + 1)
+            return self.zone_aware(value, depth + 1)
         if isinstance(func, cst.Name):
             return bool(
                 self.index is not None
@@ -510,11 +516,190 @@ class Analysis:
             if func.value == "zip":
                 return any(self.items_aware(a, depth + 1) for a in args)
             return bool(args) and self.items_aware(args[0], depth + 1)
+        if isinstance(func, cst.Attribute) and func.attr.value in _VIEWS and not args:
+            keys, values = self.mapping_parts(func.value)
+            view = func.attr.value
+            parts = keys if view == "keys" else values if view == "values" else keys + values
+            return any(self._item_aware(v, depth) for v in parts)
+        if len(args) > 1 and self.qnames(func) & {"heapq.nsmallest", "heapq.nlargest"}:
+            return self.items_aware(args[1], depth + 1)
         return any(self.items_aware(r, depth + 1) for r in self.own_returns(node))
+
+    def extreme_of(
+        self, call: cst.Call, depth: int = 0
+    ) -> tuple[cst.BaseExpression, bool] | None:
+        """For ``min(xs)``/``max(a, b)`` with no ``key=``/``default=`` and ``heapq.heappop(h)``
+        (one of the values compared comes out): (the iterable, True) or (the first
+        argument that may be aware, False), else None."""
+        func = call.func
+        if not call.args or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        args = [a.value for a in call.args]
+        if isinstance(func, cst.Name) and func.value in ("min", "max") and self.ref(func) is None:
+            if len(args) == 1:
+                return args[0], True
+            for arg in args:
+                if self.zone_aware(arg, depth + 1):
+                    return arg, False
+            return None
+        if self.qnames(func) & _HEAP_POPS:
+            return args[0], True
+        return None
+
+    def mapping_parts(
+        self, node: cst.BaseExpression
+    ) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
+        """(keys, values) a dict named ``node`` is built with or given in its scope: a dict
+        literal or comprehension bound to it, ``d[k] = v`` stores, ``d.setdefault(k, v)``."""
+        keys: list[cst.BaseExpression] = []
+        values: list[cst.BaseExpression] = []
+        if not isinstance(node, cst.Name):
+            return keys, values
+        for stmt in self.assigned_values(node) or ():
+            value = getattr(stmt, "value", None)
+            if isinstance(value, cst.Dict):
+                for element in value.elements:
+                    if isinstance(element, cst.DictElement):
+                        keys.append(element.key)
+                        values.append(element.value)
+            elif isinstance(value, cst.DictComp):
+                keys.append(value.key)
+                values.append(value.value)
+        for key, value in self.stores().get(node.value, ()):
+            keys.append(key)
+            if value is not None:
+                values.append(value)
+        return keys, values
+
+    def stores(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
+        """name -> (key, value) for every ``name[key] = value`` (value None for ``+=``) and
+        ``name.setdefault(key, value)`` of the module, read once off the parent map."""
+        found = self.state.subscript_stores
+        if found is None:
+            found = self.state.subscript_stores = {}
+            for node in self.get_metadata_map(ParentNodeProvider):
+                targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+                if type(node) is cst.Assign:
+                    targets = [(t.target, node.value) for t in node.targets]
+                elif type(node) is cst.AugAssign:
+                    targets = [(node.target, None)]
+                elif type(node) is cst.Call and isinstance(node.func, cst.Attribute):
+                    if node.func.attr.value == "setdefault" and len(node.args) == 2:
+                        if isinstance(node.func.value, cst.Name):
+                            found.setdefault(node.func.value.value, []).append(
+                                (node.args[0].value, node.args[1].value)
+                            )
+                for target, value in targets:
+                    if (
+                        isinstance(target, cst.Subscript)
+                        and isinstance(target.value, cst.Name)
+                        and len(target.slice) == 1
+                        and isinstance(target.slice[0].slice, cst.Index)
+                    ):
+                        key = target.slice[0].slice.value
+                        found.setdefault(target.value.value, []).append((key, value))
+        return found
+
+    def record_fields(self, func: cst.BaseExpression) -> list[str] | None:
+        """The field names, in order, of the module's record class ``func`` names: a
+        ``namedtuple(...)``, a ``NamedTuple`` subclass or a dataclass/attrs class (whose
+        instances compare and hash as tuples of their fields); None for anything else."""
+        if not isinstance(func, cst.Name):
+            return None
+        value = self.single_value(func)
+        if isinstance(value, cst.Call) and self.qnames(value.func) & _NAMEDTUPLES:
+            if len(value.args) < 2:
+                return None
+            fields = value.args[1].value
+            text = string_value(fields)
+            if text is not None:
+                return text.replace(",", " ").split()
+            if isinstance(fields, cst.List | cst.Tuple):
+                names = []
+                for element in fields.elements:
+                    item = element.value
+                    if isinstance(item, cst.Tuple) and item.elements:
+                        item = item.elements[0].value  # NamedTuple("E", [("start", datetime)])
+                    name = string_value(item)
+                    if name is None:
+                        return None
+                    names.append(name)
+                return names
+            return None
+        cls = self._defined(func)
+        if not isinstance(cls, cst.ClassDef):
+            return None
+        record = any(self.qnames(b.value) & _NAMEDTUPLES for b in cls.bases) or any(
+            _decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators
+        )
+        if not record:
+            return None
+        return [
+            small.target.value
+            for stmt in cls.body.body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+        ]
+
+    def record_aware(self, call: cst.Call, depth: int = 0) -> bool:
+        """``Rec(...)`` of a record class of the module with an argument that may be a
+        datetime aware in a pytz zone: a tuple of fields, one of them such a datetime."""
+        if self.record_fields(call.func) is None:
+            return False
+        return any(self.zone_aware(a.value, depth + 1) for a in call.args if not a.star)
+
+    def aware_field(self, name: str) -> bool:
+        """True when the module stores a datetime aware in a pytz zone under attribute or
+        key ``name``: a class member of that name, a ``name=`` keyword argument (records,
+        ``dict(name=...)``), a ``{"name": ...}`` dict entry, or a record class's field
+        ``name`` filled positionally."""
+        cache = self.state.aware_fields
+        if name in cache:
+            return cache[name]
+        cache[name] = False  # a cycle through the question answers no
+        found = False
+        for node in self.get_metadata_map(ParentNodeProvider):
+            kind = type(node)
+            if kind is cst.ClassDef:
+                values = self.class_members(node).get(name, ())  # type: ignore[arg-type]
+                found = any(self.zone_aware(v) for v in values)
+            elif kind is cst.Arg:
+                found = (
+                    node.keyword is not None  # type: ignore[attr-defined]
+                    and node.keyword.value == name  # type: ignore[attr-defined]
+                    and self.zone_aware(node.value)  # type: ignore[attr-defined]
+                )
+            elif kind is cst.DictElement:
+                found = string_value(node.key) == name and self.zone_aware(  # type: ignore[attr-defined]
+                    node.value  # type: ignore[attr-defined]
+                )
+            elif kind is cst.Call:
+                fields = self.record_fields(node.func)  # type: ignore[attr-defined]
+                if fields and name in fields:
+                    position = fields.index(name)
+                    args = [a for a in node.args if a.keyword is None]  # type: ignore[attr-defined]
+                    found = (
+                        position < len(args)
+                        and not any(a.star for a in args[: position + 1])
+                        and self.zone_aware(args[position].value)
+                    )
+            if found:
+                break
+        cache[name] = found
+        return found
 
     def _item_aware(self, node: cst.BaseExpression, depth: int) -> bool:
         if isinstance(node, cst.Tuple | cst.List):
             return self.items_aware(node, depth + 1)
+        if isinstance(node, cst.Dict):  # rows: {"when": aware, ...}
+            return any(
+                self.zone_aware(e.value, depth + 1)
+                for e in node.elements
+                if isinstance(e, cst.DictElement)
+            )
+        if isinstance(node, cst.Call) and self.record_aware(node, depth):
+            return True
         return self.zone_aware(node, depth + 1)
 
     def _added(self, name: cst.Name) -> list[cst.BaseExpression]:
@@ -538,6 +723,14 @@ class Analysis:
                         and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
                     ):
                         found.setdefault(func.value.value, []).append(call.args[where].value)
+            for method in ("heappush", "heappushpop", "insort", "insort_left", "insort_right"):
+                for call in calls.get(method, ()):  # heapq.heappush(heap, (when, job))
+                    if (
+                        len(call.args) > 1
+                        and isinstance(call.args[0].value, cst.Name)
+                        and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
+                    ):
+                        found.setdefault(call.args[0].value.value, []).append(call.args[1].value)
         return found.get(name.value, [])
 
     def own_returns(self, call: cst.Call) -> list[cst.BaseExpression]:
@@ -871,6 +1064,12 @@ _ITERATORS = frozenset(
     {"sorted", "list", "tuple", "reversed", "set", "frozenset", "iter", "enumerate", "zip"}
 )
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "s", "attrs", "mutable"})
+#: what makes a record class whose instances compare and hash as tuples
+_NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
+#: dict views: their items are the dict's keys, values or (key, value) pairs
+_VIEWS = frozenset({"keys", "values", "items"})
+#: calls that return one of the heap's items
+_HEAP_POPS = frozenset({"heapq.heappop", "heapq.heappushpop", "heapq.heapreplace"})
 
 
 def _decorator(decorator: cst.Decorator) -> str:
