@@ -29,18 +29,41 @@ CODES = (
             "one zone were unequal"
         ),
     ),
+    CodeInfo(
+        "TZM141",
+        "tzinfo-lookup",
+        "marker",
+        "none",
+        message=(
+            "a dict or set of zones looked up by a datetime's tzinfo (d[dt.tzinfo], "
+            ".get(dt.tzinfo), dt.tzinfo in zones): pytz's localized datetimes carried a "
+            "per-period tzinfo that is not the zone object, so the lookup missed (or found "
+            "only that period); with ZoneInfo the tzinfo is the zone itself and the lookup "
+            "finds it: key the mapping by str(zone) and look up str(dt.tzinfo) to be explicit"
+        ),
+        comment=(
+            "lookup by dt.tzinfo: pytz's was a per-period object, not the zone; ZoneInfo's is "
+            "the zone, so the lookup now finds it"
+        ),
+    ),
 )
 #: the rewrite this rule's hooks make (reported when a hook returns a new node)
 REWRITE = None
-NODES = ("Comparison", "Call")
+NODES = ("Comparison", "Call", "Subscript")
 
 
 def leave_Comparison(
     m: Migrator, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
-    if not m.pytz_world or not ana.identity_test(original) or _probe_guard(m, original):
+    if not m.pytz_world:
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
+    for target, left, right in zip(original.comparisons, operands, operands[1:], strict=False):
+        if isinstance(target.operator, cst.In | cst.NotIn) and _tzinfo_lookup(m, left, right):
+            m.report(original, "tzinfo-lookup", detail="tzinfo in ...")
+            break
+    if not ana.identity_test(original) or _probe_guard(m, original):
+        return None
     for left, right in zip(operands, operands[1:], strict=False):
         if m.tzinfo_pair(left, right):
             fix = (lambda: _by_key(updated)) if len(original.comparisons) == 1 else None
@@ -83,11 +106,16 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality."""
+    """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality;
+    ``zones.get(dt.tzinfo)`` and the other lookups by a tzinfo."""
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or m.ref(func) is not None:
         return None
     args = original.args
+    if func.attr.value in _LOOKUPS and args and args[0].keyword is None:
+        if _tzinfo_lookup(m, args[0].value, func.value):
+            m.report(original, "tzinfo-lookup", detail=f".{func.attr.value}(...tzinfo)")
+        return None
     if (
         func.attr.value in _facts.ASSERT_SAME
         and len(args) >= 2
@@ -103,6 +131,49 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
+
+#: methods that look a key up in a mapping or set
+_LOOKUPS = frozenset({"get", "pop", "setdefault", "__contains__", "__getitem__", "index"})
+
+
+def _tzinfo_lookup(m: Migrator, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+    """``key`` is ``x.tzinfo`` where ``x`` may be aware in a pytz zone with DST, or where
+    ``container`` holds pytz zones (a dict keyed by them, a set or list of them)."""
+    if not isinstance(key, cst.Attribute) or key.attr.value != "tzinfo":
+        return False
+    if m.zone_aware(key.value):
+        return True
+    return _holds_zones(m, container)
+
+
+def _holds_zones(m: Migrator, container: cst.BaseExpression) -> bool:
+    def zone(node: cst.BaseExpression) -> bool:
+        return m.zone_kind(node) == "zone" or (
+            m.zone_kind(node) is None and m.has_pytz and m.tz_like(node) and not m.utc_like(node)
+        )
+
+    if isinstance(container, cst.Name):
+        value = m.single_value(container)
+        if isinstance(value, cst.Set | cst.List | cst.Tuple):
+            return any(zone(e.value) for e in value.elements)
+        if isinstance(value, cst.SetComp | cst.ListComp):
+            return zone(value.elt)
+    elif isinstance(container, cst.Set | cst.List | cst.Tuple):
+        return any(zone(e.value) for e in container.elements)
+    return any(zone(k) for k in m.mapping_parts(container)[0])
+
+
+def leave_Subscript(
+    m: Migrator, original: cst.Subscript, updated: cst.Subscript
+) -> cst.BaseExpression | None:
+    """``labels[dt.tzinfo]`` read (a store by a tzinfo is the ordering rule's aware-hashing)."""
+    if not m.pytz_world or len(original.slice) != 1:
+        return None
+    index = original.slice[0].slice
+    if isinstance(index, cst.Index) and not isinstance(m.parent(original), cst.AssignTarget):
+        if _tzinfo_lookup(m, index.value, original.value):
+            m.report(original, "tzinfo-lookup", detail="[...tzinfo]")
+    return None
 
 EXAMPLES = (
     Example(
