@@ -23,6 +23,7 @@ from __future__ import annotations
 from . import (
     arithmetic,
     available_timezones,
+    boundary,
     dateutil_fed,
     errors,
     escapes,
@@ -37,6 +38,7 @@ from . import (
     ordering,
     pytz_attributes,
     replace_wall,
+    reprs,
     timetz,
     timezone,
     type_checks,
@@ -67,6 +69,8 @@ RULES = (
     timetz,
     lmt,
     dateutil_fed,
+    reprs,
     escapes,
+    boundary,
     unsupported,
 )

@@ -193,6 +193,40 @@ EXAMPLES = (
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "PARIS = pytz.timezone('Europe/Paris')\n"
+            "LABELS = {PARIS: 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    return LABELS.get(dt.tzinfo, '?')\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "PARIS = ZoneInfo('Europe/Paris')\n"
+            "LABELS = {PARIS: 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    # tzcompat-migrate[tzinfo-lookup]: .get(...tzinfo): lookup by dt.tzinfo: "
+            "pytz's was a per-period object, not the zone; ZoneInfo's is the zone, so the "
+            "lookup now finds it\n"
+            "    return LABELS.get(dt.tzinfo, '?')\n"
+        ),
+        codes=("timezone-to-zoneinfo", "tzinfo-lookup"),
+    ),
     # valid: left alone, nothing reported
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "LABELS = {'Europe/Paris': 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    return LABELS.get(str(dt.tzinfo), '?')\n"
+        )
+    ),
     Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
 )

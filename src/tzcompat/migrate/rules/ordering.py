@@ -384,6 +384,92 @@ EXAMPLES = (
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from operator import attrgetter\n"
+            "from collections import namedtuple\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start label')\n"
+            "\n"
+            "def order(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    slots = [Slot(tz.localize(n), 'x') for n in naives]\n"
+            "    return sorted(slots, key=attrgetter('start'))\n"
+        ),
+        after=(
+            "from operator import attrgetter\n"
+            "from collections import namedtuple\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start label')\n"
+            "\n"
+            "def order(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    slots = [Slot(_tz_localize(n, tz), 'x') for n in naives]\n"
+            "    # tzcompat-migrate[aware-key-ordering]: sorted(key=...): the key reads "
+            "pytz-aware datetimes: pytz ordered instants, ZoneInfo orders wall times (fold "
+            "ignored)\n"
+            "    return sorted(slots, key=attrgetter('start'))\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-key-ordering"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def seen(naive, later):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    moments = [tz.localize(naive)]\n"
+            "    return tz.localize(later) in moments\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def seen(naive, later):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    moments = [_tz_localize(naive, tz)]\n"
+            "    # tzcompat-migrate[aware-membership]: in: == on pytz-aware datetimes: pytz "
+            "compared instants, ZoneInfo compares wall times (folds equal)\n"
+            "    return _tz_localize(later, tz) in moments\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-membership"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from collections import Counter\n"
+            "\n"
+            "def tally(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return Counter(tz.localize(n) for n in naives)\n"
+        ),
+        after=(
+            "from collections import Counter\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def tally(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    # tzcompat-migrate[aware-hashing]: Counter(): keys from pytz-aware datetimes: "
+            "folds and periods merge with ZoneInfo\n"
+            "    return Counter(_tz_localize(n, tz) for n in naives)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    # valid: a key that reads the instant, and membership of naive values
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import timezone\n"
+            "\n"
+            "def order(slots, naive, naives):\n"
+            "    first = min(slots, key=lambda s: s.start.astimezone(timezone.utc))\n"
+            "    return first, naive in naives, naives.index(naive)\n"
+        )
+    ),
     # valid: naive or UTC datetimes, and an explicit key
     Example(
         before=(

@@ -1,0 +1,305 @@
+"""Where the analysis ends: a pytz zone, or a datetime aware in one, handed to code the codemod
+does not model.
+
+The analysis follows values through the module, through the project's own functions, classes
+and modules (the index), and through the standard library; the other rules mark what those
+do with them. A value handed elsewhere (a third-party function or method, a callable of
+unknown origin, an attribute of an object the analysis does not know) may be ordered, hashed,
+compared, subtracted or probed there, so the site where it leaves is marked with what may
+change:
+
+- ``aware-leaves-analysis``: a datetime aware in a pytz zone (or a list, tuple or set of
+  them) now has the zone as its tzinfo; code there that orders, hashes, compares or
+  subtracts such values works on wall times, and ``tzinfo`` is one object for the zone;
+- ``zone-leaves-analysis``: a pytz zone is now a ZoneInfo; code there that calls
+  ``localize()``, reads ``.zone`` or treats pytz's zones specially behaves otherwise.
+
+Modelled (never marked here): builtins, the module's own functions and classes, methods on
+``self``/``cls``/``super()``, the project's modules (``zone-escapes`` covers those outside the
+run), the standard library, the codemod's helpers, pytz and dateutil (their rules mark them),
+the methods of datetimes, zones, strings and containers (the ordering and hashing rules
+follow the containers), and logging calls (they format with ``str()``; ``%r`` is
+``zone-repr-logged``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import sys
+
+import libcst as cst
+from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
+
+from .. import _helpers
+from .._spec import CodeInfo, Example
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM143",
+        "aware-leaves-analysis",
+        "marker",
+        "none",
+        message=(
+            "a datetime aware in a pytz zone (or a container of them) goes to code the "
+            "codemod does not follow (a third-party or unknown callable, an attribute of an "
+            "unknown object): pytz gave each period its own tzinfo, so that code ordered, "
+            "hashed, compared and subtracted instants; the ZoneInfo datetime orders, hashes "
+            "and subtracts by wall time (the repeated hour's folds tie) and its tzinfo is "
+            "the zone: check what that code does with it, or pass dt.astimezone(timezone.utc)"
+        ),
+        comment=(
+            "pytz-aware datetime leaves the analysis: ordering, hashing, == and - there "
+            "become wall time"
+        ),
+    ),
+    CodeInfo(
+        "TZM144",
+        "zone-leaves-analysis",
+        "marker",
+        "none",
+        message=(
+            "a pytz zone goes to code the codemod does not follow (a third-party or unknown "
+            "callable, an attribute of an unknown object): it receives a ZoneInfo now, so "
+            "code there that calls localize()/normalize(), reads .zone, tests for pytz's "
+            "classes or treats pytz and ZoneInfo zones differently (older pandas, libraries "
+            "that localize) behaves otherwise: check that consumer"
+        ),
+        comment="pytz zone leaves the analysis: the consumer receives a ZoneInfo now",
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = None
+NODES = ("Call", "Assign")
+
+#: methods of datetimes, zones, strings and containers: the other rules model them
+_MODELLED_METHODS = frozenset(
+    {
+        # datetime, date, time, tzinfo
+        "astimezone", "replace", "combine", "localize", "normalize", "utcoffset", "dst",
+        "tzname", "fromutc", "now", "fromtimestamp", "utcfromtimestamp", "isoformat",
+        "strftime", "timestamp", "date", "time", "timetz", "timetuple", "utctimetuple",
+        # containers (ordering/hashing follow them) and strings
+        "append", "add", "insert", "extend", "update", "setdefault", "get", "pop", "remove",
+        "index", "count", "discard", "sort", "copy", "join", "format", "format_map",
+        "appendleft", "extendleft", "__contains__", "__getitem__", "__setitem__",
+        # logging (str() of the values; %r is the repr rule's)
+        "debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
+    }
+)  # fmt: skip
+_STDLIB = frozenset(sys.stdlib_module_names)
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _origin(m: Migrator, node: cst.BaseExpression) -> str | None:
+    """For an imported name (or an attribute chain on one): "stdlib", "project" or
+    "third-party"; None when the root is not imported."""
+    root = m.root(node)
+    if not isinstance(root, cst.Name):
+        return None
+    for q in m.get_metadata(QualifiedNameProvider, root, set()):
+        if q.source is not QualifiedNameSource.IMPORT:
+            continue
+        name = q.name
+        if name.startswith("."):
+            return "project"
+        top = name.split(".")[0]
+        if top in _STDLIB or top in ("pytz", "dateutil", "__future__"):
+            return "stdlib"
+        if m.module_name and top == m.module_name.split(".")[0]:
+            return "project"
+        if m.index is not None:
+            parts = name.split(".")
+            if any(".".join(parts[:i]) in m.index.modules for i in range(len(parts), 0, -1)):
+                return "project"
+        if top in _helpers.HELPER_NAMES or name.rpartition(".")[2] in _helpers.HELPER_NAMES:
+            return "project"
+        return "third-party"
+    return None
+
+
+def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
+    """What ``func`` is when the analysis does not follow it (for the marker's text), else
+    None."""
+    if m.ref(func) is not None:
+        return None
+    if isinstance(func, cst.Name):
+        name = func.value
+        if name in m.own_helpers or name in _helpers.HELPER_NAMES:
+            return None
+        origin = _origin(m, func)
+        if origin is not None:
+            return f"{name} (third-party)" if origin == "third-party" else None
+        bindings = m.assigned_values(func)
+        if not bindings:
+            return None if name in _BUILTINS else f"{name} (unknown)"
+        if all(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
+            return None  # the module's own code
+        if any(isinstance(b, cst.Param) for b in bindings):
+            return f"{name} (a callable passed in)"
+        return None  # bound in the module to something else: a local alias, a lambda
+    if not isinstance(func, cst.Attribute):
+        return None
+    receiver = func.value
+    root = m.root(receiver)
+    origin = _origin(m, receiver)
+    if origin is None and isinstance(root, cst.Name):
+        made = m.single_value(root)  # item = icalendar.Event()
+        if isinstance(made, cst.Call):
+            origin = _origin(m, made.func)
+    if origin == "third-party":
+        return f"{_dotted(func)} (third-party)"
+    if origin is not None or func.attr.value in _MODELLED_METHODS:
+        return None
+    if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+        return None
+    if isinstance(root, cst.Call) and isinstance(root.func, cst.Name):
+        if root.func.value == "super":
+            return None
+    if isinstance(root, cst.Name):
+        bindings = m.assigned_values(root) or []
+        if any(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
+            return None  # a function's attribute or a class's method of the module
+        if m._instance_class(root, 0) is not None:
+            return None  # an instance of a class of the module
+    if isinstance(root, cst.SimpleString | cst.FormattedString | cst.ConcatenatedString):
+        return None
+    return f"{_dotted(func)} (unknown object)"
+
+
+def _dotted(node: cst.BaseExpression) -> str:
+    if isinstance(node, cst.Attribute):
+        return f"{_dotted(node.value)}.{node.attr.value}"
+    if isinstance(node, cst.Call):
+        return f"{_dotted(node.func)}()"
+    return node.value if isinstance(node, cst.Name) else "..."
+
+
+def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
+    """The code for a value handed on: a pytz zone, a pytz-aware datetime (or a container
+    of them), or None."""
+    if isinstance(node, cst.Name) and node.value == "None":
+        return None
+    if m.zone_kind(node) is not None and not m.utc_like(node):
+        return "zone-leaves-analysis"
+    if m.zone_aware(node) or (
+        isinstance(node, cst.Name | cst.List | cst.Tuple | cst.Set | cst.ListComp)
+        and m.items_aware(node)
+    ):
+        return "aware-leaves-analysis"
+    return None
+
+
+def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    if not m.pytz_world or not original.args:
+        return None
+    codes = {c for a in original.args if not a.star and (c := _what(m, a.value))}
+    if not codes:
+        return None
+    target = _unmodelled(m, original.func)
+    if target is not None:
+        for code in sorted(codes):
+            m.report(original, code, detail=f"passed to {target}")
+    return None
+
+
+def leave_Assign(
+    m: Migrator, original: cst.Assign, updated: cst.Assign
+) -> cst.BaseExpression | None:
+    """``obj.when = aware`` where ``obj`` is not ``self``/``cls``, not an instance of the
+    module's classes and not of the project (zone-escapes): the object's own code is not
+    followed."""
+    if not m.pytz_world:
+        return None
+    for target in original.targets:
+        node = target.target
+        if not isinstance(node, cst.Attribute):
+            continue
+        code = _what(m, original.value)
+        if code is None:
+            return None
+        where = _unmodelled(m, node)
+        if where is not None:
+            m.report(original, code, detail=f"stored in {where.replace('(', 'on (', 1)}")
+            return None
+    return None
+
+
+EXAMPLES = (
+    Example(
+        before=(
+            "import pytz\n"
+            "import icalendar\n"
+            "\n"
+            "def event(naive):\n"
+            "    tz = pytz.timezone('Europe/Paris')\n"
+            "    item = icalendar.Event()\n"
+            "    item.add('dtstart', tz.localize(naive))\n"
+            "    return item\n"
+        ),
+        after=(
+            "import icalendar\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def event(naive):\n"
+            "    tz = ZoneInfo('Europe/Paris')\n"
+            "    item = icalendar.Event()\n"
+            "    # tzcompat-migrate[aware-leaves-analysis]: passed to item.add (third-party): "
+            "pytz-aware datetime leaves the analysis: ordering, hashing, == and - there become "
+            "wall time\n"
+            "    item.add('dtstart', _tz_localize(naive, tz))\n"
+            "    return item\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-leaves-analysis"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "import pandas\n"
+            "\n"
+            "def stamp(naive, when):\n"
+            "    tz = pytz.timezone('Europe/Paris')\n"
+            "    return pandas.Timestamp(naive, tz=tz), pandas.Series([tz.localize(when)])\n"
+        ),
+        after=(
+            "import pandas\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def stamp(naive, when):\n"
+            "    tz = ZoneInfo('Europe/Paris')\n"
+            "    # tzcompat-migrate[zone-leaves-analysis]: passed to pandas.Timestamp "
+            "(third-party): pytz zone leaves the analysis: the consumer receives a ZoneInfo "
+            "now\n"
+            "    # tzcompat-migrate[aware-leaves-analysis]: passed to pandas.Series "
+            "(third-party): pytz-aware datetime leaves the analysis: ordering, hashing, == "
+            "and - there become wall time\n"
+            "    return pandas.Timestamp(naive, tz=tz), pandas.Series([_tz_localize(when, tz)])\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "localize-to-helper",
+            "zone-leaves-analysis",
+            "aware-leaves-analysis",
+        ),
+    ),
+    # valid: stdlib, builtins, the module's own code and UTC values are followed
+    Example(
+        before=(
+            "import json\n"
+            "import logging\n"
+            "import pytz\n"
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "def save(rows, fetch):\n"
+            "    now = datetime.now(timezone.utc)\n"
+            "    logging.info('saved at %s', now)\n"
+            "    rows.append(now)\n"
+            "    return fetch(now.isoformat()), json.dumps(str(now))\n"
+        ),
+    ),
+)

@@ -1,0 +1,227 @@
+"""The repr of a pytz zone, or of a datetime aware in one, turned into text.
+
+pytz's zones print as ``<DstTzInfo 'Europe/Paris' CET+1:00:00 STD>`` (the period's offset and
+abbreviation in it), and an aware datetime's repr embeds its tzinfo's; a ZoneInfo prints as
+``zoneinfo.ZoneInfo(key='Europe/Paris')``. ``str()``, ``isoformat()`` and ``strftime()`` give
+the same text in both worlds; ``repr()``, ``%r``, ``!r``, ``{!r}`` and ``pprint`` do not. Text
+that becomes a value (returned, stored, compared) is marked; text that only goes to a log or
+to standard output (a logging call, ``print``, ``pprint.pprint``) gets a note.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from .. import _analysis as ana
+from .._spec import CodeInfo, Example
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .._traversal import Migrator
+
+CODES = (
+    CodeInfo(
+        "TZM142",
+        "zone-repr",
+        "marker",
+        "none",
+        message=(
+            "repr() (or %r, !r, {!r}, pprint.pformat) of a pytz zone or of a datetime aware in "
+            "one: pytz wrote <DstTzInfo 'Europe/Paris' CET+1:00:00 STD> (and datetime reprs "
+            "embed it), a ZoneInfo writes zoneinfo.ZoneInfo(key='Europe/Paris'): code or tests "
+            "that store, compare or parse the text see another string; str(zone) or "
+            "dt.isoformat() is the same in both"
+        ),
+        comment="repr of a pytz zone or pytz-aware datetime: the text differs with ZoneInfo",
+    ),
+    CodeInfo(
+        "TZM211",
+        "zone-repr-logged",
+        "note",
+        "none",
+        message=(
+            "a log or print line shows the repr of a pytz zone or of a datetime aware in one "
+            "(%r, !r, repr()): it now reads zoneinfo.ZoneInfo(key='...') where pytz wrote "
+            "<DstTzInfo '...' ...>; log parsers and golden log files see other text"
+        ),
+    ),
+)
+#: the rewrite this rule's hooks make (reported when a hook returns a new node)
+REWRITE = None
+NODES = ("Call", "FormattedStringExpression", "BinaryOperation")
+
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
+
+
+def pytz_valued(m: Migrator, node: cst.BaseExpression) -> bool:
+    """A pytz zone (its UTC and fixed offsets included), a datetime aware in one, or the
+    tzinfo of such a datetime: values whose repr changes."""
+    if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
+        node = node.value
+    if m.zone_kind(node) is not None or m.zone_aware(node):
+        return True
+    if isinstance(node, cst.Call):
+        found = m.attached_tz(node)
+        return found is not None and m.zone_kind(found[0]) is not None
+    return False
+
+
+def _logged(m: Migrator, node: cst.CSTNode) -> bool:
+    """True when ``node``'s text goes only to a log or to the output: it is an argument
+    (through %-formatting, ``.format`` and f-strings) of a logging call, ``print``,
+    ``pprint.pprint``, ``warnings.warn`` or ``sys.stdout/stderr.write``."""
+    current: cst.CSTNode | None = node
+    for _ in range(6):
+        parent = m.parent(current) if current is not None else None
+        if isinstance(parent, cst.Arg):
+            call = m.parent(parent)
+            if not isinstance(call, cst.Call):
+                return False
+            func = call.func
+            if isinstance(func, cst.Name):
+                return func.value in ("print", "pprint") and m.ref(func) is None
+            if isinstance(func, cst.Attribute):
+                name = func.attr.value
+                if name == "format" and isinstance(func.value, cst.SimpleString):
+                    current = call
+                    continue
+                root = ana.source(func.value).lower()
+                if name in _LOG_METHODS and ("log" in root or root == "self"):
+                    return True
+                qnames = m.qnames(func)
+                return bool(
+                    qnames & {"pprint.pprint", "warnings.warn", "sys.stdout.write"}
+                    or qnames & {"sys.stderr.write"}
+                )
+            return False
+        if isinstance(
+            parent,
+            cst.BinaryOperation
+            | cst.FormattedStringExpression
+            | cst.FormattedString
+            | cst.Tuple
+            | cst.Element,
+        ):
+            current = parent
+            continue
+        return False
+    return False
+
+
+def _report(m: Migrator, node: cst.CSTNode, detail: str) -> None:
+    if _logged(m, node):
+        m.report(node, "zone-repr-logged", detail=detail)
+    else:
+        m.report(node, "zone-repr", detail=detail)
+
+
+def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    if not m.pytz_world or not original.args:
+        return None
+    func = original.func
+    args = [a.value for a in original.args if not a.star]
+    if isinstance(func, cst.Name) and func.value == "repr" and m.ref(func) is None:
+        if args and pytz_valued(m, args[0]):
+            _report(m, original, "repr()")
+    elif m.qnames(func) & {"pprint.pformat", "pprint.pprint", "pprint.pp"}:
+        if args and pytz_valued(m, args[0]):
+            name = func.attr.value if isinstance(func, cst.Attribute) else ana.source(func)
+            if name == "pformat":
+                m.report(original, "zone-repr", detail="pprint.pformat()")
+            else:
+                m.report(original, "zone-repr-logged", detail=f"{name}()")
+    elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.SimpleString):
+        text = ana.string_value(func.value) or ""
+        if func.attr.value == "format" and "!r" in text and any(pytz_valued(m, a) for a in args):
+            _report(m, original, "{!r}")
+    elif isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS and len(args) > 1:
+        text = ana.string_value(args[0]) if func.attr.value != "log" else None
+        if func.attr.value == "log" and len(args) > 2:
+            text = ana.string_value(args[1])
+        if text is not None and "%r" in text and any(pytz_valued(m, a) for a in args[1:]):
+            m.report(original, "zone-repr-logged", detail="%r")
+    return None
+
+
+def leave_FormattedStringExpression(
+    m: Migrator, original: cst.FormattedStringExpression, updated: cst.FormattedStringExpression
+) -> cst.BaseExpression | None:
+    if m.pytz_world and original.conversion == "r" and pytz_valued(m, original.expression):
+        _report(m, original, "!r")
+    return None
+
+
+def leave_BinaryOperation(
+    m: Migrator, original: cst.BinaryOperation, updated: cst.BinaryOperation
+) -> cst.BaseExpression | None:
+    if not m.pytz_world or not isinstance(original.operator, cst.Modulo):
+        return None
+    text = ana.string_value(original.left)
+    if text is None or "%r" not in text:
+        return None
+    right = original.right
+    values = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
+    if any(pytz_valued(m, v) for v in values):
+        _report(m, original, "%r")
+    return None
+
+
+EXAMPLES = (
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def describe(key):\n"
+            "    return repr(pytz.timezone(key))\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def describe(key):\n"
+            "    # tzcompat-migrate[zone-repr]: repr(): repr of a pytz zone or pytz-aware "
+            "datetime: the text differs with ZoneInfo\n"
+            "    return repr(ZoneInfo(key))\n"
+        ),
+        codes=("timezone-dynamic", "timezone-to-zoneinfo", "zone-repr"),
+    ),
+    Example(
+        before=(
+            "import logging\n"
+            "import pytz\n"
+            "\n"
+            "log = logging.getLogger(__name__)\n"
+            "PARIS = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "def show(naive):\n"
+            "    log.info('local time %r', PARIS.localize(naive))\n"
+            "    return f'{PARIS!r}'\n"
+        ),
+        after=(
+            "import logging\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "log = logging.getLogger(__name__)\n"
+            "PARIS = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "def show(naive):\n"
+            "    log.info('local time %r', _tz_localize(naive, PARIS))\n"
+            "    # tzcompat-migrate[zone-repr]: !r: repr of a pytz zone or pytz-aware "
+            "datetime: the text differs with ZoneInfo\n"
+            "    return f'{PARIS!r}'\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "zone-repr-logged", "zone-repr"),
+    ),
+    # valid: str() and isoformat() read the same; a ZoneInfo's repr is not pytz's
+    Example(
+        before=(
+            "import pytz\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def describe(key, aware):\n"
+            "    return str(aware.tzinfo), aware.isoformat(), repr(ZoneInfo(key))\n"
+        ),
+    ),
+)
