@@ -662,23 +662,23 @@ class Analysis:
         for node in self.get_metadata_map(ParentNodeProvider):
             kind = type(node)
             if kind is cst.ClassDef:
-                values = self.class_members(node).get(name, ())  # type: ignore[arg-type]
+                values = self.class_members(node).get(name, ())
                 found = any(self.zone_aware(v) for v in values)
             elif kind is cst.Arg:
                 found = (
-                    node.keyword is not None  # type: ignore[attr-defined]
-                    and node.keyword.value == name  # type: ignore[attr-defined]
-                    and self.zone_aware(node.value)  # type: ignore[attr-defined]
+                    node.keyword is not None
+                    and node.keyword.value == name
+                    and self.zone_aware(node.value)
                 )
             elif kind is cst.DictElement:
-                found = string_value(node.key) == name and self.zone_aware(  # type: ignore[attr-defined]
-                    node.value  # type: ignore[attr-defined]
+                found = string_value(node.key) == name and self.zone_aware(
+                    node.value
                 )
             elif kind is cst.Call:
-                fields = self.record_fields(node.func)  # type: ignore[attr-defined]
+                fields = self.record_fields(node.func)
                 if fields and name in fields:
                     position = fields.index(name)
-                    args = [a for a in node.args if a.keyword is None]  # type: ignore[attr-defined]
+                    args = [a for a in node.args if a.keyword is None]
                     found = (
                         position < len(args)
                         and not any(a.star for a in args[: position + 1])

@@ -133,7 +133,7 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
         origin = _origin(m, func)
         if origin is not None:
             return f"{name} (third-party)" if origin == "third-party" else None
-        bindings = m.assigned_values(func)
+        bindings = _bindings(m, func)
         if not bindings:
             return None if name in _BUILTINS else f"{name} (unknown)"
         if all(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
@@ -159,15 +159,46 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
     if isinstance(root, cst.Call) and isinstance(root.func, cst.Name):
         if root.func.value == "super":
             return None
-    if isinstance(root, cst.Name):
-        bindings = m.assigned_values(root) or []
-        if any(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
-            return None  # a function's attribute or a class's method of the module
-        if m._instance_class(root, 0) is not None:
-            return None  # an instance of a class of the module
-    if isinstance(root, cst.SimpleString | cst.FormattedString | cst.ConcatenatedString):
+    if _own_object(m, root):
         return None
     return f"{_dotted(func)} (unknown object)"
+
+
+def _bindings(m: Migrator, name: cst.Name) -> list[cst.CSTNode]:
+    """The module's own bindings of ``name`` (a builtin's is not one)."""
+    return [
+        b
+        for b in m.assigned_values(name) or ()
+        if not (isinstance(b, cst.Name) and b.value == "__builtin__")
+    ]
+
+
+def _own_object(m: Migrator, root: cst.BaseExpression) -> bool:
+    """A root the analysis follows: a builtin (``dict.fromkeys``), the module's own
+    function or class, an instance of one, a literal."""
+    if isinstance(root, cst.SimpleString | cst.FormattedString | cst.ConcatenatedString):
+        return True
+    if not isinstance(root, cst.Name):
+        return False
+    bindings = _bindings(m, root)
+    if not bindings:
+        return root.value in _BUILTINS
+    if any(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
+        return True  # a function's attribute or a class's method of the module
+    return m._instance_class(root, 0) is not None  # an instance of a class of the module
+
+
+def _stored_out_of_sight(m: Migrator, target: cst.Attribute) -> str | None:
+    """``obj.attr = value``: None when the analysis reads the attribute back (``self``,
+    ``cls``, an instance of the module's classes) or when zone-escapes judges it (an object
+    of the project); else the object, for the marker's text. The object's type does not
+    matter: a stdlib ``SimpleNamespace`` holds the value as much out of sight as any."""
+    root = m.root(target.value)
+    if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+        return None
+    if _origin(m, target.value) == "project" or _own_object(m, root):
+        return None
+    return _dotted(target.value)
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -221,9 +252,9 @@ def leave_Assign(
         code = _what(m, original.value)
         if code is None:
             return None
-        where = _unmodelled(m, node)
+        where = _stored_out_of_sight(m, node)
         if where is not None:
-            m.report(original, code, detail=f"stored in {where.replace('(', 'on (', 1)}")
+            m.report(original, code, detail=f"stored on {where}.{node.attr.value}")
             return None
     return None
 

@@ -336,7 +336,9 @@ def leave_Comparison(
     for target in original.comparisons:
         right = target.comparator
         if isinstance(target.operator, cst.In | cst.NotIn) and not _is_attr(left, "tzinfo"):
-            text = isinstance(right, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString)
+            text = isinstance(
+                right, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
+            )
             if m.zone_aware(left) or (not text and m.items_aware(right)):
                 m.report(original, "aware-membership", detail="in")
                 break

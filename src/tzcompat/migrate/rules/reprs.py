@@ -133,13 +133,13 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             else:
                 m.report(original, "zone-repr-logged", detail=f"{name}()")
     elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.SimpleString):
-        text = ana.string_value(func.value) or ""
-        if func.attr.value == "format" and "!r" in text and any(pytz_valued(m, a) for a in args):
+        template = ana.string_value(func.value) or ""
+        formats = func.attr.value == "format" and "!r" in template
+        if formats and any(pytz_valued(m, a) for a in args):
             _report(m, original, "{!r}")
     elif isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS and len(args) > 1:
-        text = ana.string_value(args[0]) if func.attr.value != "log" else None
-        if func.attr.value == "log" and len(args) > 2:
-            text = ana.string_value(args[1])
+        message = args[1] if func.attr.value == "log" else args[0]
+        text = ana.string_value(message)
         if text is not None and "%r" in text and any(pytz_valued(m, a) for a in args[1:]):
             m.report(original, "zone-repr-logged", detail="%r")
     return None
