@@ -486,8 +486,42 @@ class Analysis:
         if isinstance(node, cst.CompFor | cst.For):
             return self.items_aware(node.iter, depth + 1)
         if isinstance(node, cst.Assign) and target is not node:
+            position = self._unpacked_at(target, node)
+            if position is not None:
+                return self._part_aware(node.value, position, depth)
             return self.items_aware(node.value, depth + 1)
         return False
+
+    def _unpacked_at(self, target: cst.CSTNode, stmt: cst.Assign) -> int | None:
+        """The position of ``target`` in ``a, b = ...`` (a flat tuple target, no star)."""
+        element = target if isinstance(target, cst.Element) else self.parent(target)
+        tuple_ = self.parent(element) if isinstance(element, cst.Element) else None
+        if not isinstance(tuple_, cst.Tuple | cst.List) or len(stmt.targets) != 1:
+            return None
+        if stmt.targets[0].target is not tuple_:
+            return None
+        for position, item in enumerate(tuple_.elements):
+            if item is element:
+                return position
+        return None
+
+    def _part_aware(self, value: cst.BaseExpression, position: int, depth: int) -> bool:
+        """Item ``position`` of what ``a, b = value`` unpacks: a tuple written out, or the
+        tuples the module's own function returns (``next_date, fieldnum = self._step(...)``
+        binds a datetime and an int); other values as a whole."""
+        if isinstance(value, cst.Tuple | cst.List):
+            if position < len(value.elements):
+                return self._item_aware(value.elements[position].value, depth)
+            return False
+        if isinstance(value, cst.Call):
+            returns = self.own_returns(value)
+            if returns and all(isinstance(r, cst.Tuple) for r in returns):
+                return any(
+                    position < len(r.elements)  # type: ignore[attr-defined]
+                    and self._item_aware(r.elements[position].value, depth)  # type: ignore[attr-defined]
+                    for r in returns
+                )
+        return self.items_aware(value, depth + 1)
 
     def items_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when the items of the iterable ``node`` (a list, a comprehension, a name

@@ -92,6 +92,22 @@ _MODELLED_METHODS = frozenset(
 )  # fmt: skip
 _STDLIB = frozenset(sys.stdlib_module_names)
 _BUILTINS = frozenset(dir(builtins))
+#: (the index, the names of every function and method the project defines), for the last index
+_DEFINED: list[tuple[object, frozenset[str]]] = []
+
+
+def _project_defines(m: Migrator, name: str) -> bool:
+    """True when some module of the project defines a function or method ``name``: the
+    index hands such a callee's parameters the aware values its calls pass (``aware_args``,
+    by name), so ``trigger.get_next_fire_time(None, now)`` is followed, whatever
+    ``trigger`` is."""
+    index = m.index
+    if index is None:
+        return False
+    if not _DEFINED or _DEFINED[0][0] is not index:
+        names = frozenset(n for facts in index.modules.values() for n in facts.functions)
+        _DEFINED[:] = [(index, names)]
+    return name in _DEFINED[0][1]
 
 
 def _origin(m: Migrator, node: cst.BaseExpression) -> str | None:
@@ -126,6 +142,10 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
     None."""
     if m.ref(func) is not None:
         return None
+    if isinstance(func, cst.Name | cst.Attribute):
+        last = func.value if isinstance(func, cst.Name) else func.attr.value
+        if _project_defines(m, last):
+            return None
     if isinstance(func, cst.Name):
         name = func.value
         if name in m.own_helpers or name in _helpers.HELPER_NAMES:
@@ -189,16 +209,22 @@ def _own_object(m: Migrator, root: cst.BaseExpression) -> bool:
 
 
 def _stored_out_of_sight(m: Migrator, target: cst.Attribute) -> str | None:
-    """``obj.attr = value``: None when the analysis reads the attribute back (``self``,
-    ``cls``, an instance of the module's classes) or when zone-escapes judges it (an object
-    of the project); else the object, for the marker's text. The object's type does not
-    matter: a stdlib ``SimpleNamespace`` holds the value as much out of sight as any."""
+    """``obj.attr = value`` on an object made by a third-party or standard-library call
+    (``holder = SimpleNamespace()``, ``event = icalendar.Event()``) or imported from one:
+    code the analysis does not read back; the object, for the marker's text. An object of
+    unknown origin (a parameter) is taken for the project's, whose modules are analysed
+    where they read the attribute."""
     root = m.root(target.value)
-    if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+    if not isinstance(root, cst.Name) or root.value in ("self", "cls"):
         return None
-    if _origin(m, target.value) == "project" or _own_object(m, root):
-        return None
-    return _dotted(target.value)
+    origin = _origin(m, target.value)
+    if origin is None:
+        made = m.single_value(root)
+        if isinstance(made, cst.Call) and not _own_object(m, m.root(made.func)):
+            origin = _origin(m, made.func)
+    if origin in ("third-party", "stdlib") and not m.ref(target.value):
+        return _dotted(target.value)
+    return None
 
 
 def _dotted(node: cst.BaseExpression) -> str:
@@ -214,6 +240,10 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
     of them), or None."""
     if isinstance(node, cst.Name) and node.value == "None":
         return None
+    if isinstance(node, cst.BinaryOperation) and not (
+        m.is_delta(node.right) or m.is_delta(node.left)
+    ):
+        return None  # a - b of two datetimes is a timedelta
     if m.zone_kind(node) is not None and not m.utc_like(node):
         return "zone-leaves-analysis"
     if m.zone_aware(node) or (
@@ -225,8 +255,8 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    if not m.pytz_world or not original.args:
-        return None
+    if not m.pytz_world or not original.args or isinstance(m.parent(original), cst.Decorator):
+        return None  # a decorator's arguments go to the function it decorates (parametrize)
     codes = {c for a in original.args if not a.star and (c := _what(m, a.value))}
     if not codes:
         return None

@@ -164,6 +164,20 @@ def _other_call(
             m.report(call, "aware-membership", detail=f".{method}()")
 
 
+def _no_datetimes(node: cst.BaseExpression) -> bool:
+    """A string, or a literal tuple/list/set of constants (``value in (None, '')``): no item
+    equals a datetime in either world."""
+    if isinstance(node, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString):
+        return True
+    if isinstance(node, cst.Tuple | cst.List | cst.Set):
+        return all(
+            isinstance(e.value, cst.SimpleString | cst.Integer | cst.Float)
+            or (isinstance(e.value, cst.Name) and e.value.value in ("None", "True", "False"))
+            for e in node.elements
+        )
+    return False
+
+
 def _is_attr(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Attribute) and node.attr.value == name
 
@@ -336,10 +350,10 @@ def leave_Comparison(
     for target in original.comparisons:
         right = target.comparator
         if isinstance(target.operator, cst.In | cst.NotIn) and not _is_attr(left, "tzinfo"):
-            text = isinstance(
-                right, cst.SimpleString | cst.ConcatenatedString | cst.FormattedString
-            )
-            if m.zone_aware(left) or (not text and m.items_aware(right)):
+            if _no_datetimes(right):
+                left = right
+                continue
+            if m.zone_aware(left) or m.items_aware(right):
                 m.report(original, "aware-membership", detail="in")
                 break
         left = right
