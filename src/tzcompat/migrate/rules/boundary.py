@@ -14,12 +14,17 @@ change:
 - ``zone-leaves-analysis``: a pytz zone is now a ZoneInfo; code there that calls
   ``localize()``, reads ``.zone`` or treats pytz's zones specially behaves otherwise.
 
-Modelled (never marked here): builtins, the module's own functions and classes, methods on
-``self``/``cls``/``super()``, the project's modules (``zone-escapes`` covers those outside the
-run), the standard library, the codemod's helpers, pytz and dateutil (their rules mark them),
-the methods of datetimes, zones, strings and containers (the ordering and hashing rules
-follow the containers), and logging calls (they format with ``str()``; ``%r`` is
-``zone-repr-logged``).
+Modelled (never marked here): builtins, the module's own functions and classes and their
+instances, ``self``/``cls``/``super()``, the project's modules (``zone-escapes`` covers those
+outside the run), the standard library, the codemod's helpers, pytz and dateutil (their rules
+mark them), decorator arguments (they go to the decorated function) and logging calls (they
+format with ``str()``; ``%r`` is ``zone-repr-logged``). An object of unknown origin (a
+parameter) is taken for the project's: the index follows the project's methods by name, and
+the project's modules are analysed where they read its attributes. So a value is marked
+where it goes to a function or object whose origin is a third-party import
+(``icalendar.Event().add(...)``, ``pandas.Timestamp(...)``), to a callable passed in as a
+parameter, or into an attribute of an object built by a third-party or standard-library call
+(``SimpleNamespace()``), whose readers the analysis does not see.
 """
 
 from __future__ import annotations
@@ -75,21 +80,10 @@ CODES = (
 REWRITE = None
 NODES = ("Call", "Assign")
 
-#: methods of datetimes, zones, strings and containers: the other rules model them
-_MODELLED_METHODS = frozenset(
-    {
-        # datetime, date, time, tzinfo
-        "astimezone", "replace", "combine", "localize", "normalize", "utcoffset", "dst",
-        "tzname", "fromutc", "now", "fromtimestamp", "utcfromtimestamp", "isoformat",
-        "strftime", "timestamp", "date", "time", "timetz", "timetuple", "utctimetuple",
-        # containers (ordering/hashing follow them) and strings
-        "append", "add", "insert", "extend", "update", "setdefault", "get", "pop", "remove",
-        "index", "count", "discard", "sort", "copy", "join", "format", "format_map",
-        "appendleft", "extendleft", "__contains__", "__getitem__", "__setitem__",
-        # logging (str() of the values; %r is the repr rule's)
-        "debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log",
-    }
-)  # fmt: skip
+#: logging methods (str() of the values; %r is the repr rule's), on any logger
+_LOG_METHODS = frozenset(
+    {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
+)
 _STDLIB = frozenset(sys.stdlib_module_names)
 _BUILTINS = frozenset(dir(builtins))
 #: (the index, the names of every function and method the project defines), for the last index
@@ -170,18 +164,12 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
         made = m.single_value(root)  # item = icalendar.Event()
         if isinstance(made, cst.Call):
             origin = _origin(m, made.func)
-    if origin == "third-party":
+    if origin == "third-party" and func.attr.value not in _LOG_METHODS:
         return f"{_dotted(func)} (third-party)"
-    if origin is not None or func.attr.value in _MODELLED_METHODS:
-        return None
-    if isinstance(root, cst.Name) and root.value in ("self", "cls"):
-        return None
-    if isinstance(root, cst.Call) and isinstance(root.func, cst.Name):
-        if root.func.value == "super":
-            return None
-    if _own_object(m, root):
-        return None
-    return f"{_dotted(func)} (unknown object)"
+    # the standard library's objects, the project's (imported, self/cls/super(), the
+    # module's classes) and objects of unknown origin (parameters: taken for the project's,
+    # whose methods the index follows by name) are modelled
+    return None
 
 
 def _bindings(m: Migrator, name: cst.Name) -> list[cst.CSTNode]:
@@ -251,6 +239,12 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
         and m.items_aware(node)
     ):
         return "aware-leaves-analysis"
+    if isinstance(node, cst.Dict) and any(
+        isinstance(e, cst.DictElement) and m.zone_aware(e.value) for e in node.elements
+    ):
+        return "aware-leaves-analysis"  # {"start": aware}: a dict value
+    if isinstance(node, cst.Call) and m.record_aware(node):
+        return "aware-leaves-analysis"  # Slot(aware, ...): a record field
     return None
 
 
