@@ -141,9 +141,11 @@ def _tzinfo_lookup(m: Migrator, key: cst.BaseExpression, container: cst.BaseExpr
     ``container`` holds pytz zones (a dict keyed by them, a set or list of them)."""
     if not isinstance(key, cst.Attribute) or key.attr.value != "tzinfo":
         return False
-    if m.zone_aware(key.value):
+    if m.zone_aware(key.value) or _holds_zones(m, container):
         return True
-    return _holds_zones(m, container)
+    # a container the analysis cannot see (imported from the settings module, an
+    # attribute): in a project with pytz zones, keyed by them unless it provably is not
+    return not _holds_no_zones(m, container)
 
 
 def _holds_zones(m: Migrator, container: cst.BaseExpression) -> bool:
@@ -161,6 +163,35 @@ def _holds_zones(m: Migrator, container: cst.BaseExpression) -> bool:
     elif isinstance(container, cst.Set | cst.List | cst.Tuple):
         return any(zone(e.value) for e in container.elements)
     return any(zone(k) for k in m.mapping_parts(container)[0])
+
+
+def _holds_no_zones(m: Migrator, container: cst.BaseExpression) -> bool:
+    """The container is built here, and its keys (items) are literals or zones known not
+    to be pytz's (``ZoneInfo(...)``, ``timezone.utc``)."""
+    items: list[cst.BaseExpression] = []
+    if isinstance(container, cst.Name):
+        value = m.single_value(container)
+        if value is None and not m.mapping_parts(container)[0]:
+            return False
+        if isinstance(value, cst.Set | cst.List | cst.Tuple):
+            items = [e.value for e in value.elements]
+        else:
+            items = m.mapping_parts(container)[0]
+    elif isinstance(container, cst.Set | cst.List | cst.Tuple | cst.Dict):
+        items = [
+            e.key if isinstance(e, cst.DictElement) else e.value  # type: ignore[union-attr]
+            for e in container.elements
+            if isinstance(e, cst.DictElement | cst.Element)
+        ]
+    else:
+        return False
+    return bool(items) and all(
+        isinstance(i, cst.SimpleString | cst.Integer | cst.ConcatenatedString)
+        or (isinstance(i, cst.Name) and i.value == "None")
+        or m.other_zone(i)
+        or m.utc_like(i)
+        for i in items
+    )
 
 
 def leave_Subscript(
@@ -218,6 +249,25 @@ EXAMPLES = (
         codes=("timezone-to-zoneinfo", "tzinfo-lookup"),
     ),
     # valid: left alone, nothing reported
+    Example(
+        before=(
+            "import pytz\n"
+            "from .settings import ZONE_LABELS\n"
+            "\n"
+            "def label(dt):\n"
+            "    return dt.tzinfo in ZONE_LABELS\n"
+        ),
+        after=(
+            "from .settings import ZONE_LABELS\n"
+            "\n"
+            "def label(dt):\n"
+            "    # tzcompat-migrate[tzinfo-lookup]: tzinfo in ...: lookup by dt.tzinfo: "
+            "pytz's was a per-period object, not the zone; ZoneInfo's is the zone, so the "
+            "lookup now finds it\n"
+            "    return dt.tzinfo in ZONE_LABELS\n"
+        ),
+        codes=("tzinfo-lookup",),
+    ),
     Example(
         before=(
             "import pytz\n"
