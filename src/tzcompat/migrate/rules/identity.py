@@ -179,7 +179,7 @@ def _holds_no_zones(m: Migrator, container: cst.BaseExpression) -> bool:
             items = m.mapping_parts(container)[0]
     elif isinstance(container, cst.Set | cst.List | cst.Tuple | cst.Dict):
         items = [
-            e.key if isinstance(e, cst.DictElement) else e.value  # type: ignore[union-attr]
+            e.key if isinstance(e, cst.DictElement) else e.value
             for e in container.elements
             if isinstance(e, cst.DictElement | cst.Element)
         ]
