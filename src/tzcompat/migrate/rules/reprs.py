@@ -3,7 +3,8 @@
 pytz's zones print as ``<DstTzInfo 'Europe/Paris' CET+1:00:00 STD>`` (the period's offset and
 abbreviation in it), and an aware datetime's repr embeds its tzinfo's; a ZoneInfo prints as
 ``zoneinfo.ZoneInfo(key='Europe/Paris')``. ``str()``, ``isoformat()`` and ``strftime()`` give
-the same text in both worlds; ``repr()``, ``%r``, ``!r``, ``{!r}`` and ``pprint`` do not. Text
+the same text in both worlds; ``repr()``, ``%r``, ``!r``, ``{!r}`` and ``pprint`` do not, and
+neither does ``str()`` of a list, tuple, set or dict holding such values (its items' reprs). Text
 that becomes a value (returned, stored, compared) is marked; text that only goes to a log or
 to standard output (a logging call, ``print``, ``pprint.pprint``) gets a note.
 """
@@ -27,7 +28,8 @@ CODES = (
         "none",
         message=(
             "repr() (or %r, !r, {!r}, pprint.pformat) of a pytz zone or of a datetime aware in "
-            "one: pytz wrote <DstTzInfo 'Europe/Paris' CET+1:00:00 STD> (and datetime reprs "
+            "one, or str() (%s, {}) of a list, tuple, set or dict holding one (a container "
+            "shows its items' reprs): pytz wrote <DstTzInfo 'Europe/Paris' CET+1:00:00 STD> (and datetime reprs "
             "embed it), a ZoneInfo writes zoneinfo.ZoneInfo(key='Europe/Paris'): code or tests "
             "that store, compare or parse the text see another string; str(zone) or "
             "dt.isoformat() is the same in both"
@@ -41,7 +43,7 @@ CODES = (
         "none",
         message=(
             "a log or print line shows the repr of a pytz zone or of a datetime aware in one "
-            "(%r, !r, repr()): it now reads zoneinfo.ZoneInfo(key='...') where pytz wrote "
+            "(%r, !r, repr(), or a container of them with %s): it now reads zoneinfo.ZoneInfo(key='...') where pytz wrote "
             "<DstTzInfo '...' ...>; log parsers and golden log files see other text"
         ),
     ),
@@ -117,16 +119,41 @@ def _report(m: Migrator, node: cst.CSTNode, detail: str) -> None:
         m.report(node, "zone-repr", detail=detail)
 
 
+def holds_pytz(m: Migrator, node: cst.BaseExpression) -> bool:
+    """A list, tuple, set or dict holding such values: its ``str()`` is the repr of each
+    item, so even ``%s``, ``{}`` and ``print`` show pytz's reprs."""
+    if isinstance(node, cst.List | cst.Tuple | cst.Set):
+        return any(pytz_valued(m, e.value) for e in node.elements)
+    if isinstance(node, cst.Dict):
+        return any(
+            pytz_valued(m, e.key) or pytz_valued(m, e.value)
+            for e in node.elements
+            if isinstance(e, cst.DictElement)
+        )
+    if isinstance(node, cst.Name):
+        keys, values = m.mapping_parts(node)
+        return m.items_aware(node) or any(pytz_valued(m, v) for v in (*keys, *values))
+    return False
+
+
+def _shown(m: Migrator, node: cst.BaseExpression, as_repr: bool) -> bool:
+    return holds_pytz(m, node) or (as_repr and pytz_valued(m, node))
+
+
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args:
         return None
     func = original.func
     args = [a.value for a in original.args if not a.star]
-    if isinstance(func, cst.Name) and func.value == "repr" and m.ref(func) is None:
-        if args and pytz_valued(m, args[0]):
-            _report(m, original, "repr()")
+    builtin = func.value if isinstance(func, cst.Name) and m.ref(func) is None else None
+    if builtin in ("repr", "str", "ascii"):
+        if args and _shown(m, args[0], builtin != "str"):
+            _report(m, original, f"{builtin}()")
+    elif builtin == "print":
+        if any(holds_pytz(m, a) for a in args):
+            m.report(original, "zone-repr-logged", detail="print() of a container")
     elif m.qnames(func) & {"pprint.pformat", "pprint.pprint", "pprint.pp"}:
-        if args and pytz_valued(m, args[0]):
+        if args and _shown(m, args[0], True):
             name = func.attr.value if isinstance(func, cst.Attribute) else ana.source(func)
             if name == "pformat":
                 m.report(original, "zone-repr", detail="pprint.pformat()")
@@ -134,22 +161,24 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
                 m.report(original, "zone-repr-logged", detail=f"{name}()")
     elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.SimpleString):
         template = ana.string_value(func.value) or ""
-        formats = func.attr.value == "format" and "!r" in template
-        if formats and any(pytz_valued(m, a) for a in args):
-            _report(m, original, "{!r}")
+        if func.attr.value == "format" and any(
+            _shown(m, a, "!r" in template) for a in args
+        ):
+            _report(m, original, "{!r}" if "!r" in template else "{} of a container")
     elif isinstance(func, cst.Attribute) and func.attr.value in _LOG_METHODS and len(args) > 1:
         message = args[1] if func.attr.value == "log" else args[0]
         text = ana.string_value(message)
-        if text is not None and "%r" in text and any(pytz_valued(m, a) for a in args[1:]):
-            m.report(original, "zone-repr-logged", detail="%r")
+        if text is not None and any(_shown(m, a, "%r" in text) for a in args[1:]):
+            m.report(original, "zone-repr-logged", detail="%r" if "%r" in text else "%s")
     return None
 
 
 def leave_FormattedStringExpression(
     m: Migrator, original: cst.FormattedStringExpression, updated: cst.FormattedStringExpression
 ) -> cst.BaseExpression | None:
-    if m.pytz_world and original.conversion == "r" and pytz_valued(m, original.expression):
-        _report(m, original, "!r")
+    if m.pytz_world and original.conversion in (None, "r", "a", "s"):
+        if _shown(m, original.expression, original.conversion in ("r", "a")):
+            _report(m, original, f"!{original.conversion}" if original.conversion else "{}")
     return None
 
 
@@ -159,12 +188,12 @@ def leave_BinaryOperation(
     if not m.pytz_world or not isinstance(original.operator, cst.Modulo):
         return None
     text = ana.string_value(original.left)
-    if text is None or "%r" not in text:
+    if text is None or ("%r" not in text and "%s" not in text):
         return None
     right = original.right
     values = [e.value for e in right.elements] if isinstance(right, cst.Tuple) else [right]
-    if any(pytz_valued(m, v) for v in values):
-        _report(m, original, "%r")
+    if any(_shown(m, v, "%r" in text) for v in values):
+        _report(m, original, "%r" if "%r" in text else "%s of a container")
     return None
 
 
