@@ -219,9 +219,9 @@ def _key_reads_aware(m: Migrator, key: cst.BaseExpression, iterable: cst.BaseExp
         qnames = m.qnames(key.func)
         names = [ana.string_value(a.value) for a in key.args]
         if "operator.attrgetter" in qnames:
-            return any(n is not None and m.aware_field(n.rsplit(".", 1)[-1]) for n in names)
+            return any(n is not None and _field(m, n.rsplit(".", 1)[-1], iterable) for n in names)
         if "operator.itemgetter" in qnames:
-            return any(m.aware_field(n) for n in names if n is not None) or (
+            return any(_field(m, n, iterable) for n in names if n is not None) or (
                 any(n is None for n in names) and m.items_aware(iterable)
             )
         return False
@@ -247,12 +247,45 @@ def _reads_aware(
     if isinstance(body, cst.Name) and body.value == param:
         return m.items_aware(iterable)
     if isinstance(body, cst.Attribute) and _rooted(body.value, param):
-        return m.aware_field(body.attr.value)
+        return _field(m, body.attr.value, iterable)
     if isinstance(body, cst.Subscript) and _rooted(body.value, param) and len(body.slice) == 1:
         index = body.slice[0].slice
         name = ana.string_value(index.value) if isinstance(index, cst.Index) else None
-        return m.aware_field(name) if name is not None else m.items_aware(iterable)
+        return _field(m, name, iterable) if name is not None else m.items_aware(iterable)
     return m.zone_aware(body)
+
+
+#: words of attribute and key names that hold a point in time (``start``, ``created_at``)
+_TIME_WORDS = frozenset(
+    {
+        "start", "end", "begin", "stop", "when", "time", "date", "dt", "datetime", "timestamp",
+        "moment", "deadline", "due", "expires", "expiry", "created", "updated", "modified",
+        "scheduled", "until", "since", "at", "on", "starts", "ends", "occurs",
+    }
+)  # fmt: skip
+
+
+def _field(m: Migrator, name: str, iterable: cst.BaseExpression) -> bool:
+    """A field a key reads may hold a pytz-aware datetime: the module stores one under that
+    name, or the items are made out of the analysis' sight (another module's function, a
+    parameter) and the name says it holds a point in time."""
+    if m.aware_field(name):
+        return True
+    words = name.lower().strip("_").split("_")
+    return bool(_TIME_WORDS.intersection(words)) and _opaque(m, iterable)
+
+
+_BUILT = (cst.List, cst.Tuple, cst.Set, cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.Dict)
+
+
+def _opaque(m: Migrator, iterable: cst.BaseExpression) -> bool:
+    """The items are not built in sight: not a literal or comprehension, nor a name bound to
+    one (a list made here whose records hold no pytz-aware value is not guessed about)."""
+    if isinstance(iterable, _BUILT):
+        return False
+    if isinstance(iterable, cst.Name):
+        return not isinstance(m.single_value(iterable), _BUILT)
+    return True
 
 
 def _rooted(node: cst.BaseExpression, param: str) -> bool:
@@ -474,6 +507,27 @@ EXAMPLES = (
             "    return Counter(_tz_localize(n, tz) for n in naives)\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from operator import attrgetter\n"
+            "from .store import load_events\n"
+            "\n"
+            "def upcoming():\n"
+            "    return sorted(load_events(), key=attrgetter('starts_at'))\n"
+        ),
+        after=(
+            "from operator import attrgetter\n"
+            "from .store import load_events\n"
+            "\n"
+            "def upcoming():\n"
+            "    # tzcompat-migrate[aware-key-ordering]: sorted(key=...): the key reads "
+            "pytz-aware datetimes: pytz ordered instants, ZoneInfo orders wall times (fold "
+            "ignored)\n"
+            "    return sorted(load_events(), key=attrgetter('starts_at'))\n"
+        ),
+        codes=("aware-key-ordering",),
     ),
     # valid: a key that reads the instant, and membership of naive values
     Example(

@@ -29,8 +29,9 @@ CODES = (
         message=(
             "repr() (or %r, !r, {!r}, pprint.pformat) of a pytz zone or of a datetime aware in "
             "one, or str() (%s, {}) of a list, tuple, set or dict holding one (a container "
-            "shows its items' reprs): pytz wrote <DstTzInfo 'Europe/Paris' CET+1:00:00 STD> (and datetime reprs "
-            "embed it), a ZoneInfo writes zoneinfo.ZoneInfo(key='Europe/Paris'): code or tests "
+            "shows its items' reprs): pytz wrote <DstTzInfo 'Europe/Paris' CET+1:00:00 STD> "
+            "(and datetime reprs embed it), a ZoneInfo writes "
+            "zoneinfo.ZoneInfo(key='Europe/Paris'): code or tests "
             "that store, compare or parse the text see another string; str(zone) or "
             "dt.isoformat() is the same in both"
         ),
@@ -43,8 +44,9 @@ CODES = (
         "none",
         message=(
             "a log or print line shows the repr of a pytz zone or of a datetime aware in one "
-            "(%r, !r, repr(), or a container of them with %s): it now reads zoneinfo.ZoneInfo(key='...') where pytz wrote "
-            "<DstTzInfo '...' ...>; log parsers and golden log files see other text"
+            "(%r, !r, repr(), or a container of them with %s): it now reads "
+            "zoneinfo.ZoneInfo(key='...') where pytz wrote <DstTzInfo '...' ...>; log parsers "
+            "and golden log files see other text"
         ),
     ),
 )
