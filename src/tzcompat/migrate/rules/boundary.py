@@ -85,6 +85,9 @@ _LOG_METHODS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
 )
 _STDLIB = frozenset(sys.stdlib_module_names)
+#: third-party modules whose handling of both kinds of zone other rules model (Django's
+#: time-zone helpers: ``make_aware(..., is_dst=...)`` is ``is-dst-ignored``)
+_MODELLED_MODULES = ("django.utils.timezone",)
 _BUILTINS = frozenset(dir(builtins))
 #: (the index, the names of every function and method the project defines), for the last index
 _DEFINED: list[tuple[object, frozenset[str]]] = []
@@ -118,6 +121,8 @@ def _origin(m: Migrator, node: cst.BaseExpression) -> str | None:
             return "project"
         top = name.split(".")[0]
         if top in _STDLIB or top in ("pytz", "dateutil", "__future__"):
+            return "stdlib"
+        if any(name == known or name.startswith(known + ".") for known in _MODELLED_MODULES):
             return "stdlib"
         if m.module_name and top == m.module_name.split(".")[0]:
             return "project"
