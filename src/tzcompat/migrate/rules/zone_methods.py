@@ -109,7 +109,12 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             if found is not None or _none_argument(original):
                 return found
         if _probed(m, original):
-            return m.mark_or_fix(original, "zone-probe", _own_or_localized(m, updated, method))
+            # the fix only where the zone may be pytz's by this module's own doing: in a
+            # module without pytz a zone of unknown origin is as likely ZoneInfo already
+            receiver = func.value
+            fixable = m.has_pytz or m.zone_kind(receiver) is not None
+            fix = _own_or_localized(m, updated, method) if fixable else None
+            return m.mark_or_fix(original, "zone-probe", fix)
         return None
     if method == "fromutc":
         return _fromutc(m, original, updated)
@@ -128,9 +133,29 @@ def _dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
     kind = m.zone_kind(receiver)
     if kind is not None:
         return kind == "zone"
-    if m.other_zone(receiver) or m.utc_like(receiver):
+    if m.other_zone(receiver) or m.utc_like(receiver) or _bound_elsewhere(m, receiver):
         return False
     return m.pytz_world and m.tz_like(receiver)
+
+
+def _bound_elsewhere(m: Migrator, receiver: cst.BaseExpression) -> bool:
+    """True when every binding of the name ``receiver`` is a zone known not to be pytz's
+    (``ZoneInfo(key)``, ``gettz(key)``, UTC, a fixed offset) or None: the branches of a
+    ``try``/``except`` around a lookup, as the codemod's own gettz fix writes them."""
+    if not isinstance(receiver, cst.Name):
+        return False
+    bindings = m.assigned_values(receiver)
+    if not bindings:
+        return False
+    for stmt in bindings:
+        value = stmt.value if isinstance(stmt, cst.Assign | cst.AnnAssign) else None
+        if value is None:
+            return False
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if not (m.other_zone(value) or m.utc_like(value)):
+            return False
+    return True
 
 
 def _probed(m: Migrator, call: cst.Call) -> bool:
