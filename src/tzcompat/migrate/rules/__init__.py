@@ -31,6 +31,7 @@ from . import (
     gettz,
     identity,
     imports,
+    indirect,
     lmt,
     localize,
     normalize,
@@ -67,6 +68,7 @@ RULES = (
     timetz,
     lmt,
     dateutil_fed,
+    indirect,
     escapes,
     unsupported,
 )
