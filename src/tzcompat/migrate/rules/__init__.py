@@ -23,6 +23,7 @@ from __future__ import annotations
 from . import (
     arithmetic,
     available_timezones,
+    consumers,
     dateutil_fed,
     errors,
     escapes,
@@ -68,6 +69,7 @@ RULES = (
     timetz,
     lmt,
     dateutil_fed,
+    consumers,
     indirect,
     escapes,
     unsupported,

@@ -39,6 +39,8 @@ NODES = ("Call",)
 #: callable -> (keyword, position) of the datetimes it is handed
 _TAKERS = {
     "dateutil.rrule.rrule": (("dtstart", 1), ("until", None)),
+    # the string's DTSTART/UNTIL are parsed; the keyword is the rule's dtstart as above
+    "dateutil.rrule.rrulestr": (("dtstart", None),),
     "dateutil.relativedelta.relativedelta": (("dt1", 0), ("dt2", 1)),
 }
 

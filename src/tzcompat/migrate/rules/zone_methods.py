@@ -126,7 +126,7 @@ def _none_argument(call: cst.Call) -> bool:
     return len(args) == 1 and isinstance(args[0].value, cst.Name) and args[0].value.value == "None"
 
 
-def _dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
+def dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
     """True when ``receiver`` may be a pytz zone with transitions: made by pytz.timezone()
     here or in the project, or named like a zone where pytz zones exist; never a zone known
     to come from dateutil/zoneinfo, UTC or a fixed offset."""
@@ -168,7 +168,7 @@ def _probed(m: Migrator, call: cst.Call) -> bool:
     value = args[0].value
     if _folded(value) or _own_period(m, receiver, value):
         return False
-    return _dst_zone(m, receiver)
+    return dst_zone(m, receiver)
 
 
 def _folded(value: cst.BaseExpression) -> bool:
