@@ -222,6 +222,28 @@ EXAMPLES = (
             "unknown-timezone-error",
         ),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return pytz.timezone(name)\n"
+            "    except KeyError:\n"
+            "        return None\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return ZoneInfo(name)\n"
+            "    except (KeyError, ValueError):\n"
+            "        return None\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic", "lookup-handler-widened"),
+    ),
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
+    Example(before="try:\n    value = table[name]\nexcept KeyError:\n    value = None\n"),
 )

@@ -134,10 +134,10 @@ EXAMPLES = (
         after=(
             "import operator\n"
             "from _tzmigrate import _tz_localize\n"
-            "import functools\n"
+            "from functools import partial\n"
             "\n"
             "def localizer(naive):\n"
-            "    return functools.partial(_tz_localize, naive, is_dst=None)\n"
+            "    return partial(_tz_localize, naive, is_dst=None)\n"
         ),
         codes=("methodcaller-to-helper",),
     ),
