@@ -97,28 +97,44 @@ def _methodcaller(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
 
 
 def enum_zone_kind(m: Migrator, node: cst.BaseExpression) -> str | None:
-    """The pytz zone kind of ``Cls.MEMBER.value`` where ``Cls`` is a class of this module
-    whose body binds ``MEMBER`` to a pytz zone (an ``Enum`` of zones), else None."""
-    if not (
-        isinstance(node, cst.Attribute)
-        and node.attr.value == "value"
-        and isinstance(node.value, cst.Attribute)
-        and isinstance(node.value.value, cst.Name)
-    ):
+    """The pytz zone kind of ``Cls.MEMBER.value`` (or ``member.value`` for ``member`` looping
+    over ``Cls``) where ``Cls`` is a class of this module whose body binds its members to pytz
+    zones (an ``Enum`` of zones), else None."""
+    if not (isinstance(node, cst.Attribute) and node.attr.value == "value"):
         return None
-    member = node.value.attr.value
-    for binding in m.assigned_values(node.value.value) or ():
+    owner = node.value
+    if isinstance(owner, cst.Attribute) and isinstance(owner.value, cst.Name):
+        members = _members(m, owner.value)
+        return members.get(owner.attr.value) if members else None
+    if isinstance(owner, cst.Name):
+        kinds: set[str | None] = set()
+        for binding in m.assigned_values(owner) or ():
+            loop = binding if isinstance(binding, cst.For | cst.CompFor) else None
+            over = loop.iter if loop is not None else None
+            members = _members(m, over) if isinstance(over, cst.Name) else None
+            if not members:
+                return None
+            kinds.update(members.values())
+        if len(kinds) == 1:
+            return kinds.pop()
+    return None
+
+
+def _members(m: Migrator, name: cst.Name) -> dict[str, str | None] | None:
+    """Member name -> pytz zone kind for the class ``name`` is bound to in this module."""
+    for binding in m.assigned_values(name) or ():
         if not isinstance(binding, cst.ClassDef):
             continue
+        out: dict[str, str | None] = {}
         for stmt in binding.body.body:
             line = stmt.body[0] if isinstance(stmt, cst.SimpleStatementLine) else None
             if (
                 isinstance(line, cst.Assign)
                 and len(line.targets) == 1
                 and isinstance(line.targets[0].target, cst.Name)
-                and line.targets[0].target.value == member
             ):
-                return m.zone_kind(line.value)
+                out[line.targets[0].target.value] = m.zone_kind(line.value)
+        return out
     return None
 
 

@@ -109,12 +109,8 @@ def _zone_attribute(
 
 
 def _member_value(node: cst.BaseExpression) -> bool:
-    """``X.MEMBER.value``: an Enum member's value, a zone when its class holds zones."""
-    return (
-        isinstance(node, cst.Attribute)
-        and node.attr.value == "value"
-        and isinstance(node.value, cst.Attribute)
-    )
+    """``X.value``: an Enum member's value, a zone when its class holds zones."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "value"
 
 
 def _str(node: cst.BaseExpression) -> cst.Call:
