@@ -26,8 +26,8 @@ CODES = (
         message=(
             "a datetime aware in a pytz zone handed to dateutil (rrule dtstart/until, "
             "rrulestr dtstart, relativedelta(a, b)): rrule kept its fixed offset on every "
-            "occurrence and relativedelta measured elapsed time; with ZoneInfo the occurrences get their own "
-            "offsets and the difference is wall time"
+            "occurrence and relativedelta measured elapsed time; with ZoneInfo the occurrences "
+            "get their own offsets and the difference is wall time"
         ),
         comment="pytz-aware datetime into dateutil: offsets/difference change with ZoneInfo",
     ),
