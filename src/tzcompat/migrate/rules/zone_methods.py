@@ -60,7 +60,9 @@ CODES = (
             ".utcoffset() (or .dst(), .tzname()) where dt and tz are plain names: pytz's "
             "answer and its errors (a datetime whose tzinfo is the zone answers from its own "
             "offset, as pytz's did); a datetime aware in the zone whose pytz tzinfo was another "
-            "period's, where pytz raised ValueError, answers; dt=None raises"
+            "period's, where pytz raised ValueError, answers; dt=None raises. Not applied in a "
+            "module without pytz to a zone it does not trace to pytz (it may be ZoneInfo "
+            "already): the marker stays"
         ),
     ),
     CodeInfo(
