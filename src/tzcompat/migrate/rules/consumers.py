@@ -69,6 +69,7 @@ _PANDAS = {"pandas.Timestamp": "Timestamp", "pandas.DatetimeIndex": "DatetimeInd
 _PARSERS = frozenset({"dateutil.parser.parse", "dateutil.parser.isoparse"})
 _DATEUTIL_FIXED = frozenset({"dateutil.tz.tzoffset", "dateutil.tz.tzutc"})
 _DATEUTIL_UTC = frozenset({"dateutil.tz.UTC", "dateutil.tz.tz.UTC"})
+_EQUALITY = (cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -102,9 +103,11 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 def leave_Comparison(
     m: Migrator, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
+    if not any(isinstance(t.operator, _EQUALITY) for t in original.comparisons):
+        return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
     for index, target in enumerate(original.comparisons):
-        if not isinstance(target.operator, cst.Equal | cst.NotEqual | cst.In | cst.NotIn):
+        if not isinstance(target.operator, _EQUALITY):
             continue
         left, right = operands[index], operands[index + 1]
         if (_parsed_tzinfo(m, left) and _dateutil_fixed(m, right)) or (

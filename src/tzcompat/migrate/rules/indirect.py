@@ -50,7 +50,7 @@ _ATTRIBUTES = frozenset({"localize", "normalize", "zone"})
 
 
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    if not m.pytz_world or not original.args:
+    if not m.pytz_world or not original.args or _last_name(original.func) not in _GETTERS:
         return None
     qnames = m.qnames(original.func)
     if "operator.methodcaller" in qnames:
@@ -62,6 +62,15 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
                 m.report(original, "indirect-pytz-access", detail=f"attrgetter({text!r})")
                 break
     return None
+
+
+_GETTERS = frozenset({"methodcaller", "attrgetter"})
+
+
+def _last_name(func: cst.BaseExpression) -> str | None:
+    if isinstance(func, cst.Attribute):
+        return func.attr.value
+    return func.value if isinstance(func, cst.Name) else None
 
 
 def _methodcaller(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
