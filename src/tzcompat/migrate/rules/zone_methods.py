@@ -61,8 +61,8 @@ CODES = (
             "answer and its errors (a datetime whose tzinfo is the zone answers from its own "
             "offset, as pytz's did); a datetime aware in the zone whose pytz tzinfo was another "
             "period's, where pytz raised ValueError, answers; dt=None raises. Not applied in a "
-            "module without pytz to a zone it does not trace to pytz (it may be ZoneInfo "
-            "already): the marker stays"
+            "module without pytz that imports zoneinfo or dateutil to a zone it does not trace "
+            "to pytz (it may be ZoneInfo already): the marker stays"
         ),
     ),
     CodeInfo(
@@ -111,10 +111,14 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             if found is not None or _none_argument(original):
                 return found
         if _probed(m, original):
-            # the fix only where the zone may be pytz's by this module's own doing: in a
-            # module without pytz a zone of unknown origin is as likely ZoneInfo already
+            # no fix where the zone may be ZoneInfo already: a module without pytz that
+            # makes zones of its own (zoneinfo, dateutil) may hand this call one of them
             receiver = func.value
-            fixable = m.has_pytz or m.zone_kind(receiver) is not None
+            fixable = (
+                m.has_pytz
+                or m.zone_kind(receiver) is not None
+                or not _makes_other_zones(m, original)
+            )
             fix = _own_or_localized(m, updated, method) if fixable else None
             return m.mark_or_fix(original, "zone-probe", fix)
         return None
@@ -138,6 +142,35 @@ def dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
     if m.other_zone(receiver) or m.utc_like(receiver) or _bound_elsewhere(m, receiver):
         return False
     return m.pytz_world and m.tz_like(receiver)
+
+
+_OTHER_ZONE_MODULES = ("zoneinfo", "backports.zoneinfo", "dateutil")
+
+
+def _makes_other_zones(m: Migrator, node: cst.CSTNode) -> bool:
+    """True when the module of ``node`` imports zoneinfo or dateutil anywhere."""
+    module: cst.CSTNode | None = node
+    while module is not None and not isinstance(module, cst.Module):
+        module = m.parent(module)
+    if module is None:
+        return True
+    found: list[bool] = []
+
+    class _Imports(cst.CSTVisitor):
+        def visit_Import(self, imp: cst.Import) -> None:
+            for alias in imp.names:
+                found.append(_other(ana.source(alias.name)))
+
+        def visit_ImportFrom(self, imp: cst.ImportFrom) -> None:
+            if imp.module is not None and not imp.relative:
+                found.append(_other(ana.source(imp.module)))
+
+    module.visit(_Imports())
+    return any(found)
+
+
+def _other(name: str) -> bool:
+    return any(name == m or name.startswith(m + ".") for m in _OTHER_ZONE_MODULES)
 
 
 def _bound_elsewhere(m: Migrator, receiver: cst.BaseExpression) -> bool:
