@@ -336,6 +336,22 @@ def _tzname_none(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpr
 
 
 EXAMPLES = (
+    # valid, also with --unsafe-fixes: every binding of the zone is a ZoneInfo (or None), so
+    # the probe is zoneinfo's already, whatever the module imports
+    Example(
+        before=(
+            "import pytz\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def offset(name, naive):\n"
+            "    try:\n"
+            "        zone = ZoneInfo(name)\n"
+            "    except KeyError:\n"
+            "        zone = None\n"
+            "    return zone.utcoffset(naive)\n"
+        ),
+        options=(("unsafe_fixes", True),),
+    ),
     Example(
         before=("import pytz\ntz = pytz.timezone('Europe/Paris')\nname = tz.tzname(None)\n"),
         after=(
