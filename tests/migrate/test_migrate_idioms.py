@@ -183,3 +183,16 @@ def test_modelled_flows_are_not_marked(idiom: str, case: str) -> None:
     last = max(line for _, _, line in function.__code__.co_lines() if line is not None)
     lines = after_source.splitlines()[first - 1 : last]
     assert not [line for line in lines if MARKER_PREFIX in line], "\n".join(lines)
+
+
+@pytest.mark.parametrize("unsafe", [False, True], ids=["default", "unsafe"])
+@pytest.mark.parametrize("idiom", sorted(p.stem for p in IDIOMS.glob("*.py")))
+def test_second_run_changes_nothing(idiom: str, unsafe: bool) -> None:
+    """Both modes are idempotent: the codemod run again over its own output (indexed anew,
+    as the command does) leaves every file as it is."""
+    name = f"idioms.{idiom}"
+    _, _, first = _pair(idiom, unsafe)
+    second = migrate_source(
+        first, index=index_sources({name: first}), module_name=name, unsafe_fixes=unsafe
+    ).code
+    assert second == first

@@ -22,7 +22,8 @@ format with ``str()``; ``%r`` is ``zone-repr-logged``). An object of unknown ori
 parameter) is taken for the project's: the index follows the project's methods by name, and
 the project's modules are analysed where they read its attributes. So a value is marked
 where it goes to a function or object whose origin is a third-party import
-(``icalendar.Event().add(...)``, ``pandas.Timestamp(...)``), to a callable passed in as a
+(``icalendar.Event().add(...)``, ``babel.dates.get_timezone_name(tz)``; pandas's ``tz=`` is
+the consumers rule's), to a callable passed in as a
 parameter, or into an attribute of an object built by a third-party or standard-library call
 (``SimpleNamespace()``), whose readers the analysis does not see.
 """
@@ -88,6 +89,8 @@ _STDLIB = frozenset(sys.stdlib_module_names)
 #: third-party modules whose handling of both kinds of zone other rules model (Django's
 #: time-zone helpers: ``make_aware(..., is_dst=...)`` is ``is-dst-ignored``)
 _MODELLED_MODULES = ("django.utils.timezone",)
+#: calls whose ``tz=`` zone the consumers rule judges (pandas-zone, pandas-localize)
+_CONSUMERS_TZ = frozenset({"pandas.Timestamp", "pandas.DatetimeIndex"})
 _BUILTINS = frozenset(dir(builtins))
 #: (the index, the names of every function and method the project defines), for the last index
 _DEFINED: list[tuple[object, frozenset[str]]] = []
@@ -256,7 +259,11 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args or isinstance(m.parent(original), cst.Decorator):
         return None  # a decorator's arguments go to the function it decorates (parametrize)
-    codes = {c for a in original.args if not a.star and (c := _what(m, a.value))}
+    args = original.args
+    if any(a.keyword and a.keyword.value == "tz" for a in args):
+        if m.qnames(original.func) & _CONSUMERS_TZ:
+            args = tuple(a for a in args if not (a.keyword and a.keyword.value == "tz"))
+    codes = {c for a in args if not a.star and (c := _what(m, a.value))}
     if not codes:
         return None
     target = _unmodelled(m, original.func)
@@ -320,31 +327,35 @@ EXAMPLES = (
         before=(
             "import pytz\n"
             "import pandas\n"
+            "import babel.dates\n"
             "\n"
-            "def stamp(naive, when):\n"
+            "def show(when):\n"
             "    tz = pytz.timezone('Europe/Paris')\n"
-            "    return pandas.Timestamp(naive, tz=tz), pandas.Series([tz.localize(when)])\n"
+            "    series = pandas.Series([tz.localize(when)])\n"
+            "    return series, babel.dates.get_timezone_name(tz)\n"
         ),
         after=(
             "import pandas\n"
+            "import babel.dates\n"
             "from _tzmigrate import _tz_localize\n"
             "from zoneinfo import ZoneInfo\n"
             "\n"
-            "def stamp(naive, when):\n"
+            "def show(when):\n"
             "    tz = ZoneInfo('Europe/Paris')\n"
-            "    # tzcompat-migrate[zone-leaves-analysis]: passed to pandas.Timestamp "
-            "(third-party): pytz zone leaves the analysis: the consumer receives a ZoneInfo "
-            "now\n"
             "    # tzcompat-migrate[aware-leaves-analysis]: passed to pandas.Series "
             "(third-party): pytz-aware datetime leaves the analysis: ordering, hashing, == "
             "and - there become wall time\n"
-            "    return pandas.Timestamp(naive, tz=tz), pandas.Series([_tz_localize(when, tz)])\n"
+            "    series = pandas.Series([_tz_localize(when, tz)])\n"
+            "    # tzcompat-migrate[zone-leaves-analysis]: passed to "
+            "babel.dates.get_timezone_name (third-party): pytz zone leaves the analysis: the "
+            "consumer receives a ZoneInfo now\n"
+            "    return series, babel.dates.get_timezone_name(tz)\n"
         ),
         codes=(
             "timezone-to-zoneinfo",
             "localize-to-helper",
-            "zone-leaves-analysis",
             "aware-leaves-analysis",
+            "zone-leaves-analysis",
         ),
     ),
     # valid: stdlib, builtins, the module's own code and UTC values are followed
