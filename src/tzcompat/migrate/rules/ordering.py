@@ -157,7 +157,7 @@ def _other_call(
         return
     if method in _STORES and _key(m, args[0]):
         m.report(call, "aware-hashing", detail=f".{method}()")
-    elif method in _LOOKUPS and _is_attr(args[0], "tzinfo") is False and m.zone_aware(args[0]):
+    elif method in _LOOKUPS and not _is_attr(args[0], "tzinfo") and m.zone_aware(args[0]):
         m.report(call, "aware-hashing", detail=f".{method}()")
     elif method in _SEARCHES and len(args) == 1:
         if m.zone_aware(args[0]) or m.items_aware(func.value):
