@@ -259,17 +259,17 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
 def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args or isinstance(m.parent(original), cst.Decorator):
         return None  # a decorator's arguments go to the function it decorates (parametrize)
+    # where the call goes first: a name lookup, where the arguments may take a flow analysis
+    target = _unmodelled(m, original.func)
+    if target is None:
+        return None
     args = original.args
     if any(a.keyword and a.keyword.value == "tz" for a in args):
         if m.qnames(original.func) & _CONSUMERS_TZ:
             args = tuple(a for a in args if not (a.keyword and a.keyword.value == "tz"))
     codes = {c for a in args if not a.star and (c := _what(m, a.value))}
-    if not codes:
-        return None
-    target = _unmodelled(m, original.func)
-    if target is not None:
-        for code in sorted(codes):
-            m.report(original, code, detail=f"passed to {target}")
+    for code in sorted(codes):
+        m.report(original, code, detail=f"passed to {target}")
     return None
 
 
