@@ -365,6 +365,8 @@ def leave_Subscript(
     index = original.slice[0].slice
     if not isinstance(index, cst.Index) or _is_attr(index.value, "tzinfo"):
         return None
+    if isinstance(index.value, cst.Integer | cst.SimpleString | cst.UnaryOperation):
+        return None  # xs[0], row["when"], xs[-1]: not a datetime key
     parent = m.parent(original)
     if isinstance(parent, cst.AssignTarget):
         return None
