@@ -584,7 +584,8 @@ class Analysis:
         self, node: cst.BaseExpression
     ) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
         """(keys, values) a dict named ``node`` is built with or given in its scope: a dict
-        literal or comprehension bound to it, ``d[k] = v`` stores, ``d.setdefault(k, v)``."""
+        literal or comprehension bound to it, ``d[k] = v`` stores and ``d.setdefault(k, v)``
+        in the same function (or at module level)."""
         keys: list[cst.BaseExpression] = []
         values: list[cst.BaseExpression] = []
         if not isinstance(node, cst.Name):
@@ -599,7 +600,10 @@ class Analysis:
             elif isinstance(value, cst.DictComp):
                 keys.append(value.key)
                 values.append(value.value)
+        scope = self.enclosing(node, cst.FunctionDef | cst.Module)
         for key, value in self.stores().get(node.value, ()):
+            if self.enclosing(key, cst.FunctionDef | cst.Module) is not scope:
+                continue  # another function's dict of that name
             keys.append(key)
             if value is not None:
                 values.append(value)
