@@ -132,10 +132,27 @@ def holds_pytz(m: Migrator, node: cst.BaseExpression) -> bool:
             for e in node.elements
             if isinstance(e, cst.DictElement)
         )
-    if isinstance(node, cst.Name):
+    if isinstance(node, cst.Name) and _container(m, m.single_value(node)):
         keys, values = m.mapping_parts(node)
         return m.items_aware(node) or any(pytz_valued(m, v) for v in (*keys, *values))
     return False
+
+
+_LITERALS = (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+def _container(m: Migrator, value: cst.BaseExpression | None) -> bool:
+    """``value`` (a name's one binding) provably is a list, tuple, set or dict: a literal, a
+    comprehension or a builtin that makes one (an object filled with ``.append()``, such as
+    an XML element, is not taken for one)."""
+    if isinstance(value, _LITERALS):
+        return True
+    if isinstance(value, cst.Call) and isinstance(value.func, cst.Name):
+        return value.func.value in _MAKERS and m.ref(value.func) is None
+    return False
+
+
+_MAKERS = frozenset({"list", "tuple", "set", "frozenset", "dict", "sorted"})
 
 
 def _shown(m: Migrator, node: cst.BaseExpression, as_repr: bool) -> bool:
