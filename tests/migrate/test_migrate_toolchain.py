@@ -278,7 +278,7 @@ def _examples() -> dict[str, str]:
 
     found = {}
     for rule in RULES:
-        for i, example in enumerate(getattr(rule, "EXAMPLES", ())):
+        for i, example in enumerate(rule.examples):
             lines = example.before.splitlines(keepends=True)
             kept = "".join(ln for ln in lines if "pytz" not in ln and "dateutil" not in ln)
             try:
@@ -286,7 +286,7 @@ def _examples() -> dict[str, str]:
             except SyntaxError:
                 continue
             if kept.strip():
-                found[f"ex_{rule.__name__.rpartition('.')[2]}_{i}"] = kept
+                found[f"ex_{rule.name}_{i}"] = kept
     return found
 
 

@@ -33,7 +33,7 @@ def _collect() -> tuple[dict[str, CodeInfo], dict[str, CodeInfo]]:
     if _REGISTRY is None:
         from .rules import RULES
 
-        infos = sorted((info for rule in RULES for info in rule.CODES), key=lambda i: i.code)
+        infos = sorted((info for rule in RULES for info in rule.codes), key=lambda i: i.code)
         codes = {info.code: info for info in infos}
         names = {info.name: info for info in infos}
         if len(codes) != len(infos) or len(names) != len(infos):

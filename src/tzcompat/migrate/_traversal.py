@@ -4,17 +4,17 @@ Every rewrite keeps the meaning exactly, or it is reported: a *note* when the re
 and only an edge (an error type, a ``tzname``) differs, a *marker* (a comment above the
 statement, the code left as it was) when the meaning cannot be proven. See migration_guide.md.
 
-The rules are asked per node type, in the order of ``rules.RULES``; calls of and references to
-pytz/dateutil.tz names go to the rule that declares the qualified name (``CALLS``/``REFERENCES``).
-What a rule needs to know about values comes from ``_analysis.Analysis``, which this class mixes in.
+The dispatch tables are built from the rules' declarations (``_rule.Rule``, listed in
+``rules.RULES``), in the order documented in ``rules/__init__.py``: calls of and references to
+pytz/dateutil.tz names go to the rule that declares the qualified name (``calls``/``references``),
+other nodes to the hooks for their type, in rule order, until one returns a node. What a rule
+needs to know about values comes from ``_analysis.Analysis``, which this class mixes in; rules see
+both through ``_rule.Context``, which ``Migrator`` satisfies.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass, field
-from types import ModuleType
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import libcst as cst
@@ -34,7 +34,9 @@ from . import _codes, _cst, _helpers, _placement
 from ._analysis import Analysis
 from ._codes import Finding
 from ._names import NameChooser
+from ._options import Options
 from ._project import ProjectIndex
+from ._rule import CallHook, Context, LeaveHook, ReferenceHook, Rule, VisitHook
 from ._state import RuleState
 from .rules import RULES
 from .rules import _build as mk
@@ -45,89 +47,46 @@ _Node = TypeVar("_Node", bound=cst.CSTNode)
 
 MARKER_PREFIX = "# tzcompat-migrate"
 
-Hook = Callable[..., "cst.CSTNode | None"]
+_Hook = TypeVar("_Hook")
 
 
-def _hooks(prefix: str) -> dict[str, list[tuple[ModuleType, Hook]]]:
-    """Node type name -> the (rule, hook) pairs for it, in rule order."""
-    table: dict[str, list[tuple[ModuleType, Hook]]] = {}
-    for rule in RULES:
-        for node_type in rule.NODES:
-            hook = getattr(rule, f"{prefix}_{node_type}", None)
-            if hook is not None:
-                table.setdefault(node_type, []).append((rule, hook))
-    return table
+def _by_type(
+    tables: Sequence[tuple[Rule, Mapping[type[cst.CSTNode], _Hook]]],
+) -> dict[type[cst.CSTNode], list[tuple[Rule, _Hook]]]:
+    """Node type -> the (rule, hook) pairs declared for it, in rule order."""
+    out: dict[type[cst.CSTNode], list[tuple[Rule, _Hook]]] = {}
+    for rule, hooks in tables:
+        for node_type, hook in hooks.items():
+            out.setdefault(node_type, []).append((rule, hook))
+    return out
 
 
-_LEAVE = _hooks("leave")
-_VISIT = _hooks("visit")
-_CALLS = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "CALLS", {}).items()}
-_REFERENCES = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()}
+def _by_name(
+    tables: Sequence[tuple[Rule, Mapping[str, _Hook]]],
+) -> dict[str, tuple[Rule, _Hook]]:
+    """Qualified name -> the one (rule, handler) declaring it."""
+    out: dict[str, tuple[Rule, _Hook]] = {}
+    for rule, handlers in tables:
+        for name, handler in handlers.items():
+            if name in out:
+                raise ValueError(f"{name} is declared by {out[name][0].name} and {rule.name}")
+            out[name] = (rule, handler)
+    return out
+
+
+_LEAVE: dict[type[cst.CSTNode], list[tuple[Rule, LeaveHook]]] = _by_type(
+    [(rule, rule.leave) for rule in RULES]
+)
+_VISIT: dict[type[cst.CSTNode], list[tuple[Rule, VisitHook]]] = _by_type(
+    [(rule, rule.visit) for rule in RULES]
+)
+_CALLS: dict[str, tuple[Rule, CallHook]] = _by_name([(rule, rule.calls) for rule in RULES])
+_REFERENCES: dict[str, tuple[Rule, ReferenceHook]] = _by_name(
+    [(rule, rule.references) for rule in RULES]
+)
 
 
 _MISSING = object()
-
-
-_IGNORE = re.compile(r"#\s*tzcompat:\s*ignore\b(?:\[([^\]]*)\])?")
-
-
-@dataclass(frozen=True)
-class Options:
-    """What the user chose to see and to have fixed (``--select``/``--ignore``/
-    ``--unsafe-fixes``), and the ``# tzcompat: ignore[...]`` comments of the module."""
-
-    select: tuple[str, ...] | None = None
-    ignore: tuple[str, ...] = ()
-    unsafe_fixes: bool = False
-    #: line -> the codes silenced there (None: every code), from ignore comments
-    silenced: dict[int, frozenset[str] | None] = field(default_factory=dict)
-    #: the lines of ``silenced`` that hold only the comment (they cover the next line)
-    own_line: frozenset[int] = frozenset()
-
-    @classmethod
-    def build(
-        cls,
-        source: str,
-        select: Collection[str] | None = None,
-        ignore: Collection[str] = (),
-        unsafe_fixes: bool = False,
-    ) -> Options:
-        silenced: dict[int, frozenset[str] | None] = {}
-        own_line: set[int] = set()
-        if "tzcompat:" in source:
-            for number, line in enumerate(source.splitlines(), 1):
-                found = _IGNORE.search(line)
-                if found is not None:
-                    codes = found.group(1)
-                    silenced[number] = (
-                        None
-                        if codes is None
-                        else frozenset(c.strip() for c in codes.split(",") if c.strip())
-                    )
-                    if line.lstrip().startswith("#"):
-                        own_line.add(number)
-        return cls(
-            None if select is None else tuple(select),
-            tuple(ignore),
-            unsafe_fixes,
-            silenced,
-            frozenset(own_line),
-        )
-
-    def reported(self, name: str, line: int, first: int) -> bool:
-        """True when marker/note ``name`` is reported at ``line`` of a statement starting on
-        line ``first`` (an ignore comment there or on its own line just above silences it)."""
-        if self.select is not None and not _codes.matches(name, self.select):
-            return False
-        if self.ignore and _codes.matches(name, self.ignore):
-            return False
-        above = first - 1 if first - 1 in self.own_line else first
-        for where in {line, first, above}:
-            if where in self.silenced:
-                codes = self.silenced[where]
-                if codes is None or _codes.matches(name, codes):
-                    return False
-        return True
 
 
 class Migrator(Analysis, cst.CSTTransformer):
@@ -307,22 +266,19 @@ class Migrator(Analysis, cst.CSTTransformer):
         return None
 
     # ------------------------------------------------------------------ dispatch
-    def _run(
+    def _rewrote(
         self,
-        rule: ModuleType,
-        hook: Hook,
+        rule: Rule,
         original: cst.CSTNode,
         updated: cst.CSTNode,
-        *extra: object,
-    ) -> cst.CSTNode | None:
-        """Call one rule's hook; a new node it returns is reported as the rule's rewrite
-        (unless the hook reported a rewrite of its own)."""
-        before = len(self.findings)
-        result = hook(self, original, updated, *extra)
-        if result is not None and result is not updated and rule.REWRITE:
+        result: cst.CSTNode,
+        before: int,
+    ) -> None:
+        """After one rule's hook returned ``result``: a new node is reported as the rule's
+        rewrite (unless the hook reported a rewrite of its own since finding ``before``)."""
+        if result is not updated and rule.rewrite:
             if not any(f.kind in ("rewrite", "fix") for f in self.findings[before:]):
-                self.report(original, rule.REWRITE, kind="rewrite", fix=ana.source(result))
-        return result
+                self.report(original, rule.rewrite, kind="rewrite", fix=ana.source(result))
 
     # LibCST's default hooks look methods up by name for every node and every field of it,
     # and the matcher machinery runs for every node: the traversal has neither to find
@@ -333,15 +289,14 @@ class Migrator(Analysis, cst.CSTTransformer):
         return None
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        name = type(node).__name__
-        own = _cst.method(type(self), "visit_" + name)
+        own = _cst.method(type(self), "visit_" + type(node).__name__)
         if own is not None and own(self, node) is False:
             return False
-        if name == "Module" and node.body:  # type: ignore[attr-defined]
+        if isinstance(node, cst.Module) and node.body:
             # LibCST keeps the comments above the first statement in the module's header
-            self._header = (node.body[0], _marker_codes(node.header))  # type: ignore[attr-defined]
-        for _rule, hook in _VISIT.get(name, ()):
-            if hook(self, node) is False:  # type: ignore[comparison-overlap]  # visit hooks
+            self._header = (node.body[0], _marker_codes(node.header))
+        for _rule, hook in _VISIT.get(type(node), ()):
+            if hook(self, node) is False:
                 return False
         return True
 
@@ -370,16 +325,22 @@ class Migrator(Analysis, cst.CSTTransformer):
 
     def _leave(self, original: cst.CSTNode, updated: cst.CSTNode) -> cst.CSTNode:
         if isinstance(original, cst.Call):
+            assert isinstance(updated, cst.Call)
             q = self.ref(original.func)
             found = _CALLS.get(q or "")
             if found is not None:
-                result = self._run(*found, original, updated)
-                if result is None:
+                rule, call = found
+                before = len(self.findings)
+                expr = call(self, original, updated)
+                if expr is None:
                     return updated
-                return result.with_changes(lpar=updated.lpar, rpar=updated.rpar)  # type: ignore[attr-defined]
-        for rule, hook in _LEAVE.get(type(original).__name__, ()):
-            result = self._run(rule, hook, original, updated)
+                self._rewrote(rule, original, updated, expr, before)
+                return expr.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        for rule, hook in _LEAVE.get(type(original), ()):
+            before = len(self.findings)
+            result = hook(self, original, updated)
             if result is not None:
+                self._rewrote(rule, original, updated, result, before)
                 return result
         if isinstance(original, cst.Name | cst.Attribute):
             return self._reference(original, updated)
@@ -391,10 +352,15 @@ class Migrator(Analysis, cst.CSTTransformer):
         q = self.ref(original)
         if q is None or self._skip_reference(original, q):
             return updated
-        rule, handler = _REFERENCES.get(q, (None, _unsupported))
-        if rule is None:
-            return handler(self, original, updated, q)  # type: ignore[arg-type]
-        return self._run(rule, handler, original, updated, q)  # type: ignore[return-value]
+        assert isinstance(updated, cst.Name | cst.Attribute)
+        found = _REFERENCES.get(q)
+        if found is None:
+            return _unsupported(self, original, updated, q)
+        rule, handler = found
+        before = len(self.findings)
+        result = handler(self, original, updated, q)
+        self._rewrote(rule, original, updated, result, before)
+        return result
 
     def _imported(self, node: cst.CSTNode) -> bool:
         """False when no import binds the first name of ``node`` anywhere in the module: it
@@ -421,3 +387,8 @@ def _marker_codes(lines: Sequence[cst.EmptyLine]) -> set[str]:
         for line in lines
         if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
     }
+
+
+def _satisfies_context(migrator: Migrator) -> Context:
+    """Never called: mypy checks here that the traversal offers everything ``Context`` lists."""
+    return migrator

@@ -6,11 +6,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -62,13 +59,10 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "error-classes"
-NODES = ("ExceptHandler",)
 
 
 def leave_ExceptHandler(
-    m: Migrator, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
+    m: Context, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
     kinds = original_node.type
     if kinds is None:
@@ -101,7 +95,7 @@ def leave_ExceptHandler(
     return updated_node.with_changes(type=new_type)
 
 
-def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
+def _lookup_only(m: Context, body: cst.BaseSuite) -> bool:
     """True when every call in ``body`` is a zone lookup or a harmless str method."""
     calls: list[cst.Call] = []
 
@@ -122,7 +116,7 @@ def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
     return True
 
 
-def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
+def _in_handler_type(m: Context, node: cst.CSTNode) -> bool:
     parent = m.parent(node)
     if isinstance(parent, cst.Element):
         parent = m.parent(m.parent(parent) or parent)
@@ -131,7 +125,7 @@ def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     if q == "pytz.UnknownTimeZoneError":
         if not _in_handler_type(m, original):  # handlers: see leave_ExceptHandler
@@ -144,12 +138,6 @@ def reference(
         m.report(handler, "time-errors-foreign")
     name = m.helper(q.rsplit(".", 1)[1])
     return name.with_changes(lpar=updated.lpar, rpar=updated.rpar)
-
-
-REFERENCES = {
-    "pytz.UnknownTimeZoneError": reference,
-    **{name: reference for name in _facts.TIME_ERRORS},
-}
 
 
 EXAMPLES = (
@@ -179,4 +167,18 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
+)
+
+
+RULE = Rule(
+    name="errors",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="error-classes",
+    leave={cst.ExceptHandler: leave_ExceptHandler},
+    references={
+        "pytz.UnknownTimeZoneError": reference,
+        **{name: reference for name in _facts.TIME_ERRORS},
+    },
 )

@@ -23,11 +23,8 @@ from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 from .. import _helpers
 from .._codes import Finding
 from .._project import resolve_relative
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -43,16 +40,13 @@ CODES = (
         comment="zone handed to code outside the run: migrate or index it too",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "Assign", "Return")
 
 
-def _zoneish(m: Migrator, node: cst.BaseExpression) -> bool:
+def _zoneish(m: Context, node: cst.BaseExpression) -> bool:
     return m.zone_kind(node) is not None or m.zone_aware(node)
 
 
-def _outside(m: Migrator, node: cst.BaseExpression) -> str | None:
+def _outside(m: Context, node: cst.BaseExpression) -> str | None:
     """The module of the project (outside the run and the index) that ``node`` is imported
     from, or None."""
     root = node
@@ -88,7 +82,7 @@ def _covered(modules: Collection[str], parts: list[str]) -> bool:
     return len(parts) > 2 and parts[-2][:1].isupper() and ".".join(parts[:-2]) in modules
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not original.args or m.ref(original.func) is not None:
         return None
     # where the call goes first: a name lookup, where the arguments may take a flow analysis
@@ -99,7 +93,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def leave_Assign(
-    m: Migrator, original: cst.Assign, updated: cst.Assign
+    m: Context, original: cst.Assign, updated: cst.Assign
 ) -> cst.BaseExpression | None:
     for target in original.targets:
         if isinstance(target.target, cst.Attribute):
@@ -111,7 +105,7 @@ def leave_Assign(
 
 
 def leave_Return(
-    m: Migrator, original: cst.Return, updated: cst.Return
+    m: Context, original: cst.Return, updated: cst.Return
 ) -> cst.BaseExpression | None:
     if not getattr(m.index, "partial", False) or original.value is None or not m.module_name:
         return None
@@ -165,4 +159,13 @@ EXAMPLES = (
             "    render(ZoneInfo('Europe/Paris'))\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="escapes",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call, cst.Assign: leave_Assign, cst.Return: leave_Return},
 )
