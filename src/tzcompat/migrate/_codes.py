@@ -7,7 +7,7 @@ A code never changes meaning once released: reports, ``--select``/``--ignore`` a
 - ``TZM1xx`` markers (display-only: a human decides; some have an opt-in unsafe fix),
 - ``TZM2xx`` notes (rewritten; a documented edge case differs).
 
-Each rule module of ``rules/`` declares the codes it reports (``CODES``, of
+Each rule of ``rules/`` declares the codes it reports (``RULE.codes``, of
 ``_spec.CodeInfo``), each code in exactly one rule; ``CODES`` and
 ``BY_NAME`` here collect them on first use, so importing this module stays cheap.
 """

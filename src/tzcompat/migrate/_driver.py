@@ -29,9 +29,8 @@ from ._codes import Finding
 from ._facts import PROJECT_HINT, PYTZ_ATTRS, PYTZ_PRIVATE, PYTZ_TYPES
 from ._kinds import is_legacy_name
 from ._names import NameChooser
-from ._options import Options
 from ._project import ProjectIndex, scan_source, takes_aware
-from ._traversal import Migrator
+from ._traversal import Migrator, Options
 from .rules import escapes
 
 __all__ = ["Finding", "MigrateResult", "migrate_module", "migrate_source"]

@@ -4,12 +4,13 @@ use of the traversal and the analysis (:class:`Context`).
 Rules import this module, never the traversal: ``_traversal.Migrator`` satisfies ``Context``
 (mypy checks it there), and builds its dispatch tables from the ``Rule`` values that
 ``rules.RULES`` lists. A rule needing more of the traversal or the analysis adds the member
-here first, with its type.
+here first, with its type. Nothing here names the code registry (``_codes`` reads the rules),
+so the rules sit below it with no import cycle.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -23,14 +24,34 @@ if TYPE_CHECKING:
 
     from libcst.codemod import CodemodContext
 
-    from ._codes import Finding
     from ._names import NameChooser
-    from ._options import Options
     from ._project import ProjectIndex
     from ._state import RuleState
 
 # What a fix builds; mark_or_fix returns it (or None).
 _Node = TypeVar("_Node", bound=cst.CSTNode)
+
+
+class Fixes(Protocol):
+    """What rules read of the user's options (``_traversal.Options``)."""
+
+    @property
+    def unsafe_fixes(self) -> bool:
+        """``--unsafe-fixes``: apply the unsafe fixes in place of their markers."""
+
+
+class Reported(Protocol):
+    """What rules read of a finding (``_codes.Finding``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def code(self) -> str:
+        """The code's name (``utc-dst``)."""
+
+    @property
+    def message(self) -> str: ...
 
 
 class Context(Protocol):
@@ -43,7 +64,7 @@ class Context(Protocol):
         """LibCST's codemod context (imports to add or remove are scheduled on it)."""
 
     @property
-    def options(self) -> Options:
+    def options(self) -> Fixes:
         """``--select``/``--ignore``/``--unsafe-fixes`` and the module's ignore comments."""
 
     @property
@@ -51,7 +72,7 @@ class Context(Protocol):
         """How the rewrite spells the names it adds (``names.expr(module, obj)``)."""
 
     @property
-    def findings(self) -> list[Finding]:
+    def findings(self) -> Sequence[Reported]:
         """What was reported so far in this module."""
 
     @property

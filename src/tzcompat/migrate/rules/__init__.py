@@ -15,7 +15,7 @@ Each rule module declares one ``RULE = Rule(...)`` (``_rule.Rule``, a frozen dat
   test expands them all.
 
 Hooks take ``m: _rule.Context``, the typed view of the traversal and the analysis; a rule
-never imports the traversal, the driver or the CLI (``.importlinter``).
+never imports the code registry, the traversal, the driver or the CLI (``.importlinter``).
 
 Dispatch order, for each node the traversal leaves:
 

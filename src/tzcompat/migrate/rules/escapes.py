@@ -15,15 +15,14 @@ marks the site and names the module to add to the run or to the index
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from .. import _helpers
-from .._codes import Finding
 from .._project import resolve_relative
-from .._rule import Context, Rule
+from .._rule import Context, Reported, Rule
 from .._spec import CodeInfo, Example
 
 CODES = (
@@ -117,7 +116,7 @@ def leave_Return(
     return None
 
 
-def targets(findings: list[Finding]) -> list[str]:
+def targets(findings: Sequence[Reported]) -> list[str]:
     """The modules the ``zone-escapes`` findings name, to add to the run or the index."""
     found = {
         f.message.split(":", 1)[0].rsplit(" ", 1)[-1]
