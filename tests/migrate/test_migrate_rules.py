@@ -89,6 +89,19 @@ def test_hooks_are_typed_for_what_they_are_declared(rule: Rule) -> None:
         assert _parameters(reference)[0] == "Context", reference
 
 
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_every_hook_is_declared(rule: Rule) -> None:
+    """A ``leave_<Type>``/``visit_<Type>`` function of the module runs only if its ``RULE``
+    declares it; the module attributes the traversal once looked up by name are gone."""
+    module = __import__(f"tzcompat.migrate.rules.{rule.name}", fromlist=["RULE"])
+    declared = {*rule.leave.values(), *rule.visit.values()}
+    for name, value in vars(module).items():
+        if name.startswith(("leave_", "visit_")) and callable(value):
+            assert value in declared, name
+    for name in ("NODES", "REWRITE", "CALLS", "REFERENCES"):
+        assert not hasattr(module, name), name
+
+
 def test_rules_use_only_the_context() -> None:
     """What rules read of ``m`` is exactly what ``_rule.Context`` lists: nothing more (mypy
     checks that too), and no member that no rule uses."""
