@@ -117,7 +117,7 @@ def test_rules_use_only_the_context() -> None:
     members = {
         name
         for name, value in vars(_rule.Context).items()
-        if not name.startswith("_") and (callable(value) or isinstance(value, property))
+        if not name.startswith("__") and (callable(value) or isinstance(value, property))
     }
     assert used == members
 

@@ -198,6 +198,8 @@ class Context(Protocol):
 
     def pytz_receiver(self, receiver: cst.BaseExpression) -> tuple[bool, str | None]: ...
 
+    def assigned_values(self, name: cst.Name) -> list[cst.CSTNode] | None: ...
+
 
 # A node hook's node parameters are typed by the node type it is declared for (``cst.Call``
 # for ``leave={cst.Call: leave_Call}``); a mapping cannot say that, so they are Any here and

@@ -289,7 +289,9 @@ def _evidence(
             if attr in _facts.PYTZ_PRIVATE:
                 gate.add("tz")
             elif attr in _facts.PYTZ_ATTRS or attr in _facts.PYTZ_PRIVATE_WEAK:
-                gate.add("tz" if _tz_like(node.value) else "zone")
+                # X.value.zone: an Enum member holding a zone (rules/pytz_attributes.py)
+                member = isinstance(node.value, ast.Attribute) and node.value.attr == "value"
+                gate.add("tz" if _tz_like(node.value) or member else "zone")
         elif isinstance(node, ast.alias):
             names.add((node.asname or node.name).split(".")[0])
             names.add(node.name.rpartition(".")[2])
@@ -381,6 +383,16 @@ def _call_evidence(node: ast.Call, gate: set[str]) -> None:
         gate.add("tz")
     elif name in _facts.ASSERT_SAME and len(args) >= 2:
         _pair(args[0], args[1], gate)
+    elif name in ("methodcaller", "attrgetter") and args:
+        # operator.methodcaller("localize", ...), attrgetter("zone") (rules/indirect.py)
+        first = args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            if set(first.value.split(".")) & {"localize", "normalize", "zone"}:
+                gate.add("tz")
+    elif name in ("Timestamp", "DatetimeIndex") and "tz" in keywords:
+        # pandas localizing through a zone (rules/consumers.py)
+        zone = next(k.value for k in node.keywords if k.arg == "tz")
+        gate.add("tz" if _tz_like(zone) else "zone")
 
 
 def _targets(stmt: ast.stmt) -> list[str]:

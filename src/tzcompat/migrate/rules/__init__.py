@@ -37,6 +37,7 @@ from .._rule import Rule
 from . import (
     arithmetic,
     available_timezones,
+    consumers,
     dateutil_fed,
     errors,
     escapes,
@@ -45,6 +46,7 @@ from . import (
     gettz,
     identity,
     imports,
+    indirect,
     lmt,
     localize,
     normalize,
@@ -81,6 +83,8 @@ RULES: tuple[Rule, ...] = (
     timetz.RULE,
     lmt.RULE,
     dateutil_fed.RULE,
+    consumers.RULE,
+    indirect.RULE,
     escapes.RULE,
     unsupported.RULE,
 )

@@ -216,7 +216,9 @@ def leave_Comparison(
     if not m.pytz_world:
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
-    pin: int | None = None  # the operand to pin when the other side's type is unknown
+    # the operands to pin when the other side's type is unknown: every link of a chain
+    # (``start <= when < end``), so no link is left comparing wall times
+    pins: list[int] = []
     equality = False  # an == or != with a value of unknown type: no exact fix
     across: list[int] = []  # zone-aware operands of an == or != with a UTC/fixed-offset one
     for index, target in enumerate(original.comparisons):
@@ -240,23 +242,22 @@ def leave_Comparison(
             continue
         if same:
             equality = True
-        elif pin is None:
-            pin = index if aware_left else index + 1
+        elif (where := index if aware_left else index + 1) not in pins:
+            pins.append(where)
     if across:
         # pinned, both sides have fixed offsets: == compares the instants, as pytz did; a
         # chain that also compares with a value of unknown type keeps both markers, unfixed
-        mixed = equality or pin is not None
+        mixed = equality or bool(pins)
         fix = None if mixed else (lambda: _pin_operands(m, updated, across))
         result = m.mark_or_fix(original, "inter-zone-equality", fix)
         if not mixed:
             return result
-    if pin is None and not equality:
+    if not pins and not equality:
         return None
-    where = pin
     # Pinning one side is exact for orderings only: an == between different tzinfo objects is
     # False whenever either side's offset depends on fold (PEP 495), so _tz_replace(a) == b
     # would find a ZoneInfo-aware b in the repeated hour unequal to the same instant
-    fix = None if equality or across or where is None else (lambda: _pin_operand(m, updated, where))
+    fix = None if equality or across or not pins else (lambda: _pin_operands(m, updated, pins))
     return m.mark_or_fix(
         original,
         "aware-comparison",

@@ -22,9 +22,9 @@ CODES = (
         "none",
         message=(
             "a datetime aware in a pytz zone handed to dateutil (rrule dtstart/until, "
-            "relativedelta(a, b)): rrule kept its fixed offset on every occurrence and "
-            "relativedelta measured elapsed time; with ZoneInfo the occurrences get their own "
-            "offsets and the difference is wall time"
+            "rrulestr dtstart, relativedelta(a, b)): rrule kept its fixed offset on every "
+            "occurrence and relativedelta measured elapsed time; with ZoneInfo the occurrences "
+            "get their own offsets and the difference is wall time"
         ),
         comment="pytz-aware datetime into dateutil: offsets/difference change with ZoneInfo",
     ),
@@ -33,6 +33,8 @@ CODES = (
 #: callable -> (keyword, position) of the datetimes it is handed
 _TAKERS = {
     "dateutil.rrule.rrule": (("dtstart", 1), ("until", None)),
+    # the string's DTSTART/UNTIL are parsed; the keyword is the rule's dtstart as above
+    "dateutil.rrule.rrulestr": (("dtstart", None),),
     "dateutil.relativedelta.relativedelta": (("dt1", 0), ("dt2", 1)),
 }
 

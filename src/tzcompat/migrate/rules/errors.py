@@ -18,6 +18,17 @@ CODES = (
         message="pytz's exception classes rewritten to zoneinfo's / the helpers' classes",
     ),
     CodeInfo(
+        "TZM013",
+        "lookup-handler-widened",
+        "rewrite",
+        "safe",
+        message=(
+            "except KeyError/LookupError around pytz.timezone() also catches ValueError: "
+            "ZoneInfo raises it for malformed keys ('', absolute paths, '..'), where pytz "
+            "raised UnknownTimeZoneError, a KeyError"
+        ),
+    ),
+    CodeInfo(
         "TZM121",
         "time-errors-foreign",
         "marker",
@@ -68,16 +79,27 @@ def leave_ExceptHandler(
     if kinds is None:
         return None  # None: the next rule looks (type_checks widens duck-typing handlers)
     values = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    if not any(m.ref(v) == "pytz.UnknownTimeZoneError" for v in values):
+    if any(isinstance(v, cst.Name) and v.value in _WIDE for v in values):
         return None
-    if any(isinstance(v, cst.Name) and v.value in ("ValueError", "Exception") for v in values):
+    trial = m.parent(original_node)
+    if any(m.ref(v) == "pytz.UnknownTimeZoneError" for v in values):
+        lookup = False
+    elif (
+        any(isinstance(v, cst.Name) and v.value in ("KeyError", "LookupError") for v in values)
+        and isinstance(trial, cst.Try)
+        and _looks_up_pytz(m, trial.body)
+    ):
+        lookup = True  # pytz's UnknownTimeZoneError is a KeyError
+    else:
         return None
     # ZoneInfo raises ValueError for malformed keys ('', '/abs', '..'), where pytz raised
     # UnknownTimeZoneError: the handler must catch both. Exact when nothing else in the
     # try body can raise ValueError.
-    trial = m.parent(original_node)
     if isinstance(trial, cst.Try) and _lookup_only(m, trial.body):
-        m.report(original_node, "unknown-timezone-error", kind="note")
+        if lookup:
+            m.report(original_node, "lookup-handler-widened", kind="rewrite")
+        else:
+            m.report(original_node, "unknown-timezone-error", kind="note")
     else:
         m.report(original_node, "unknown-timezone-valueerror")
     space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
@@ -93,6 +115,29 @@ def leave_ExceptHandler(
             [cst.Element(new_type, comma=space), cst.Element(cst.Name("ValueError"))]
         )
     return updated_node.with_changes(type=new_type)
+
+
+#: handler types that catch ZoneInfo's ValueError already
+_WIDE = frozenset({"ValueError", "Exception", "BaseException"})
+
+
+def _looks_up_pytz(m: Context, body: cst.BaseSuite) -> bool:
+    """True when ``body`` itself (not a function it defines) calls ``pytz.timezone``."""
+    found: list[bool] = []
+
+    class _Lookups(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if m.ref(node.func) == "pytz.timezone":
+                found.append(True)
+
+    body.visit(_Lookups())
+    return bool(found)
 
 
 def _lookup_only(m: Context, body: cst.BaseSuite) -> bool:
@@ -165,8 +210,30 @@ EXAMPLES = (
             "unknown-timezone-error",
         ),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return pytz.timezone(name)\n"
+            "    except KeyError:\n"
+            "        return None\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return ZoneInfo(name)\n"
+            "    except (KeyError, ValueError):\n"
+            "        return None\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic", "lookup-handler-widened"),
+    ),
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
+    Example(before="try:\n    value = table[name]\nexcept KeyError:\n    value = None\n"),
 )
 
 

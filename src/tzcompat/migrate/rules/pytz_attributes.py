@@ -9,6 +9,7 @@ from .. import _analysis as ana
 from .. import _facts
 from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
+from . import indirect
 
 CODES = (
     CodeInfo(
@@ -75,7 +76,10 @@ def leave_Attribute(
 def _zone_attribute(
     m: Context, original: cst.Attribute, updated: cst.Attribute
 ) -> cst.BaseExpression:
-    kind = m.zone_kind(original.value, use_index=False)
+    # Zones.PARIS.value: a member of an Enum of zones made here
+    kind = m.zone_kind(original.value, use_index=False) or indirect.enum_zone_kind(
+        m, original.value
+    )
     if kind == "zone":
         return updated.with_changes(attr=cst.Name("key"))
     if kind is None and m.zone_kind(original.value) == "zone":
@@ -87,11 +91,20 @@ def _zone_attribute(
         return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
     if kind is not None:
         m.report(original, "zone-attribute")
-    elif m.pytz_world and (m.tz_like(original.value) or ana.source(original.value) in m.duck_typed):
+    elif m.pytz_world and (
+        m.tz_like(original.value)
+        or ana.source(original.value) in m.duck_typed
+        or _member_value(original.value)
+    ):
         fixed = m.mark_or_fix(original, "zone-attribute", lambda: _str(updated.value))
         if fixed is not None:
             return fixed
     return updated
+
+
+def _member_value(node: cst.BaseExpression) -> bool:
+    """``X.value``: an Enum member's value, a zone when its class holds zones."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "value"
 
 
 def _str(node: cst.BaseExpression) -> cst.Call:

@@ -34,7 +34,7 @@ CODES = (
         message=(
             "pytz.timezone() matched names case-insensitively and raised UnknownTimeZoneError; "
             "ZoneInfo is case-sensitive and raises ZoneInfoNotFoundError (ValueError for "
-            "malformed keys)"
+            "malformed keys); ZoneInfo finds 'Factory' where the data has it, pytz refused it"
         ),
     ),
     CodeInfo(
@@ -56,7 +56,8 @@ def call_timezone(m: Context, original: cst.Call, updated: cst.Call) -> cst.Base
     arg = updated.args[0]
     if key is not None:
         canonical = ana.known_keys().get(key.lower())
-        if canonical is None:
+        # the data's placeholder zone: ZoneInfo finds it, pytz.timezone() refused it
+        if canonical is None or canonical == "Factory":
             m.report(original, "timezone-key")
             return None
         if canonical != key:
