@@ -836,6 +836,10 @@ class Analysis:
         values = self.class_members(cls).get(node.attr.value, ())
         return any(self.zone_aware(v, depth + 1) for v in values if v is not node)
 
+    def instance_class(self, node: cst.BaseExpression) -> cst.ClassDef | None:
+        """The module's class ``node`` is an instance of, when it is built here."""
+        return self._instance_class(node, 0)
+
     def _instance_class(self, node: cst.BaseExpression, depth: int) -> cst.ClassDef | None:
         """The module's class ``node`` is an instance of, when it is built here: ``Cls(...)``,
         a name bound to one, an item of a list of them (``events[0]``)."""

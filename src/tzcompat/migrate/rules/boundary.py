@@ -37,11 +37,8 @@ import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -77,9 +74,6 @@ CODES = (
         comment="pytz zone leaves the analysis: the consumer receives a ZoneInfo now",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "Assign")
 
 #: logging methods (str() of the values; %r is the repr rule's), on any logger
 _LOG_METHODS = frozenset(
@@ -96,7 +90,7 @@ _BUILTINS = frozenset(dir(builtins))
 _DEFINED: list[tuple[object, frozenset[str]]] = []
 
 
-def _project_defines(m: Migrator, name: str) -> bool:
+def _project_defines(m: Context, name: str) -> bool:
     """True when some module of the project defines a function or method ``name``: the
     index hands such a callee's parameters the aware values its calls pass (``aware_args``,
     by name), so ``trigger.get_next_fire_time(None, now)`` is followed, whatever
@@ -110,7 +104,7 @@ def _project_defines(m: Migrator, name: str) -> bool:
     return name in _DEFINED[0][1]
 
 
-def _origin(m: Migrator, node: cst.BaseExpression) -> str | None:
+def _origin(m: Context, node: cst.BaseExpression) -> str | None:
     """For an imported name (or an attribute chain on one): "stdlib", "project" or
     "third-party"; None when the root is not imported."""
     root = m.root(node)
@@ -139,7 +133,7 @@ def _origin(m: Migrator, node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
+def _unmodelled(m: Context, func: cst.BaseExpression) -> str | None:
     """What ``func`` is when the analysis does not follow it (for the marker's text), else
     None."""
     if m.ref(func) is not None:
@@ -150,7 +144,7 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
             return None
     if isinstance(func, cst.Name):
         name = func.value
-        if name in m.own_helpers or name in _helpers.HELPER_NAMES:
+        if name in _helpers.HELPER_NAMES:  # the module's own copy is a def: modelled below
             return None
         origin = _origin(m, func)
         if origin is not None:
@@ -180,7 +174,7 @@ def _unmodelled(m: Migrator, func: cst.BaseExpression) -> str | None:
     return None
 
 
-def _bindings(m: Migrator, name: cst.Name) -> list[cst.CSTNode]:
+def _bindings(m: Context, name: cst.Name) -> list[cst.CSTNode]:
     """The module's own bindings of ``name`` (a builtin's is not one)."""
     return [
         b
@@ -189,7 +183,7 @@ def _bindings(m: Migrator, name: cst.Name) -> list[cst.CSTNode]:
     ]
 
 
-def _own_object(m: Migrator, root: cst.BaseExpression) -> bool:
+def _own_object(m: Context, root: cst.BaseExpression) -> bool:
     """A root the analysis follows: a builtin (``dict.fromkeys``), the module's own
     function or class, an instance of one, a literal."""
     if isinstance(root, cst.SimpleString | cst.FormattedString | cst.ConcatenatedString):
@@ -201,10 +195,10 @@ def _own_object(m: Migrator, root: cst.BaseExpression) -> bool:
         return root.value in _BUILTINS
     if any(isinstance(b, cst.FunctionDef | cst.ClassDef) for b in bindings):
         return True  # a function's attribute or a class's method of the module
-    return m._instance_class(root, 0) is not None  # an instance of a class of the module
+    return m.instance_class(root) is not None  # an instance of a class of the module
 
 
-def _stored_out_of_sight(m: Migrator, target: cst.Attribute) -> str | None:
+def _stored_out_of_sight(m: Context, target: cst.Attribute) -> str | None:
     """``obj.attr = value`` on an object made by a third-party or standard-library call
     (``holder = SimpleNamespace()``, ``event = icalendar.Event()``) or imported from one:
     code the analysis does not read back; the object, for the marker's text. An object of
@@ -231,7 +225,7 @@ def _dotted(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else "..."
 
 
-def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
+def _what(m: Context, node: cst.BaseExpression) -> str | None:
     """The code for a value handed on: a pytz zone, a pytz-aware datetime (or a container
     of them), or None."""
     if isinstance(node, cst.Name) and node.value == "None":
@@ -256,7 +250,7 @@ def _what(m: Migrator, node: cst.BaseExpression) -> str | None:
     return None
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args or isinstance(m.parent(original), cst.Decorator):
         return None  # a decorator's arguments go to the function it decorates (parametrize)
     # where the call goes first: a name lookup, where the arguments may take a flow analysis
@@ -274,7 +268,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def leave_Assign(
-    m: Migrator, original: cst.Assign, updated: cst.Assign
+    m: Context, original: cst.Assign, updated: cst.Assign
 ) -> cst.BaseExpression | None:
     """``obj.when = aware`` where ``obj`` is not ``self``/``cls``, not an instance of the
     module's classes and not of the project (zone-escapes): the object's own code is not
@@ -373,4 +367,12 @@ EXAMPLES = (
             "    return fetch(now.isoformat()), json.dumps(str(now))\n"
         ),
     ),
+)
+
+RULE = Rule(
+    name="boundary",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call, cst.Assign: leave_Assign},
 )

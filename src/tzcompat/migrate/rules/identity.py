@@ -6,11 +6,8 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts, _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -47,13 +44,10 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Comparison", "Call", "Subscript")
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     if not m.pytz_world:
         return None
@@ -71,7 +65,7 @@ def leave_Comparison(
     return None
 
 
-def _probe_guard(m: Migrator, node: cst.Comparison) -> bool:
+def _probe_guard(m: Context, node: cst.Comparison) -> bool:
     """The ``dt.tzinfo is tz`` of ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz, ...))``,
     the zone-probe fix of an earlier run: pytz's own test of a datetime already in the zone."""
     parent = m.parent(node)
@@ -105,7 +99,7 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
     )
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality;
     ``zones.get(dt.tzinfo)`` and the other lookups by a tzinfo."""
     func = original.func
@@ -136,7 +130,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 _LOOKUPS = frozenset({"get", "pop", "setdefault", "__contains__", "__getitem__", "index"})
 
 
-def _tzinfo_lookup(m: Migrator, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+def _tzinfo_lookup(m: Context, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
     """``key`` is ``x.tzinfo`` where ``x`` may be aware in a pytz zone with DST, or where
     ``container`` holds pytz zones (a dict keyed by them, a set or list of them)."""
     if not isinstance(key, cst.Attribute) or key.attr.value != "tzinfo":
@@ -148,7 +142,7 @@ def _tzinfo_lookup(m: Migrator, key: cst.BaseExpression, container: cst.BaseExpr
     return not _holds_no_zones(m, container)
 
 
-def _holds_zones(m: Migrator, container: cst.BaseExpression) -> bool:
+def _holds_zones(m: Context, container: cst.BaseExpression) -> bool:
     def zone(node: cst.BaseExpression) -> bool:
         return m.zone_kind(node) == "zone" or (
             m.zone_kind(node) is None and m.has_pytz and m.tz_like(node) and not m.utc_like(node)
@@ -165,7 +159,7 @@ def _holds_zones(m: Migrator, container: cst.BaseExpression) -> bool:
     return any(zone(k) for k in m.mapping_parts(container)[0])
 
 
-def _holds_no_zones(m: Migrator, container: cst.BaseExpression) -> bool:
+def _holds_no_zones(m: Context, container: cst.BaseExpression) -> bool:
     """The container is built here, and its keys (items) are literals or zones known not
     to be pytz's (``ZoneInfo(...)``, ``timezone.utc``)."""
     items: list[cst.BaseExpression] = []
@@ -195,7 +189,7 @@ def _holds_no_zones(m: Migrator, container: cst.BaseExpression) -> bool:
 
 
 def leave_Subscript(
-    m: Migrator, original: cst.Subscript, updated: cst.Subscript
+    m: Context, original: cst.Subscript, updated: cst.Subscript
 ) -> cst.BaseExpression | None:
     """``labels[dt.tzinfo]`` read (a store by a tzinfo is the ordering rule's aware-hashing)."""
     if not m.pytz_world or len(original.slice) != 1:
@@ -279,4 +273,17 @@ EXAMPLES = (
         )
     ),
     Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
+)
+
+
+RULE = Rule(
+    name="identity",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={
+        cst.Comparison: leave_Comparison,
+        cst.Call: leave_Call,
+        cst.Subscript: leave_Subscript,
+    },
 )

@@ -16,11 +16,8 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -83,9 +80,6 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "Set", "SetComp", "Dict", "DictComp", "Assign", "Subscript", "Comparison")
 
 _ORDERING = _facts.ORDERING_CALLS - {"set", "frozenset"}
 _ORDERING_CALLS = frozenset(
@@ -104,7 +98,7 @@ _STORES = frozenset({"add", "setdefault"})
 _SEARCHES = frozenset({"index", "count", "remove"})
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world:
         return None
     func = original.func
@@ -133,7 +127,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def _other_call(
-    m: Migrator,
+    m: Context,
     call: cst.Call,
     func: cst.Attribute | cst.Name,
     args: list[cst.BaseExpression],
@@ -182,7 +176,7 @@ def _is_attr(node: cst.BaseExpression, name: str) -> bool:
     return isinstance(node, cst.Attribute) and node.attr.value == name
 
 
-def _item(m: Migrator, node: cst.BaseExpression) -> bool:
+def _item(m: Context, node: cst.BaseExpression) -> bool:
     """A heap or bisect entry that is, or holds, a pytz-aware datetime (a tuple, a record)."""
     if isinstance(node, cst.Tuple | cst.List):
         return m.items_aware(node)
@@ -192,7 +186,7 @@ def _item(m: Migrator, node: cst.BaseExpression) -> bool:
 
 
 def _key_ordering(
-    m: Migrator, call: cst.Call, key: cst.BaseExpression, args: list[cst.BaseExpression]
+    m: Context, call: cst.Call, key: cst.BaseExpression, args: list[cst.BaseExpression]
 ) -> None:
     func = call.func
     iterable: cst.BaseExpression | None = None
@@ -206,7 +200,7 @@ def _key_ordering(
         m.report(call, "aware-key-ordering", detail=f"{_dotted(func)}(key=...)")
 
 
-def _key_reads_aware(m: Migrator, key: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
+def _key_reads_aware(m: Context, key: cst.BaseExpression, iterable: cst.BaseExpression) -> bool:
     """True when ``key`` returns (or returns a tuple holding) a pytz-aware datetime for the
     items of ``iterable``: ``attrgetter("start")``, ``itemgetter(0)``, ``lambda e: e.start``,
     ``lambda r: (r[0], r[1])``, ``d.get`` on a dict of such values, a function of the module."""
@@ -239,7 +233,7 @@ def _key_reads_aware(m: Migrator, key: cst.BaseExpression, iterable: cst.BaseExp
 
 
 def _reads_aware(
-    m: Migrator, body: cst.BaseExpression, param: str, iterable: cst.BaseExpression
+    m: Context, body: cst.BaseExpression, param: str, iterable: cst.BaseExpression
 ) -> bool:
     """What a key function returns for an item named ``param`` may be pytz-aware."""
     if isinstance(body, cst.Tuple | cst.List):
@@ -265,7 +259,7 @@ _TIME_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _field(m: Migrator, name: str, iterable: cst.BaseExpression) -> bool:
+def _field(m: Context, name: str, iterable: cst.BaseExpression) -> bool:
     """A field a key reads may hold a pytz-aware datetime: the module stores one under that
     name, or the items are made out of the analysis' sight (another module's function, a
     parameter) and the name says it holds a point in time."""
@@ -278,7 +272,7 @@ def _field(m: Migrator, name: str, iterable: cst.BaseExpression) -> bool:
 _BUILT = (cst.List, cst.Tuple, cst.Set, cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.Dict)
 
 
-def _opaque(m: Migrator, iterable: cst.BaseExpression) -> bool:
+def _opaque(m: Context, iterable: cst.BaseExpression) -> bool:
     """The items are not built in sight: not a literal or comprehension, nor a name bound to
     one (a list made here whose records hold no pytz-aware value is not guessed about)."""
     if isinstance(iterable, _BUILT):
@@ -301,45 +295,43 @@ def _dotted(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else "..."
 
 
-def _key(m: Migrator, node: cst.BaseExpression) -> bool:
+def _key(m: Context, node: cst.BaseExpression) -> bool:
     """A key that is a pytz-aware datetime or the tzinfo of one."""
     if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
         return m.zone_aware(node.value)
     return m.zone_aware(node)
 
 
-def _keys_aware(m: Migrator, node: cst.BaseExpression) -> bool:
+def _keys_aware(m: Context, node: cst.BaseExpression) -> bool:
     """The items of ``node`` are such keys (a comprehension of ``dt.tzinfo`` included)."""
     if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
         return _key(m, node.elt)
     return m.items_aware(node)
 
 
-def _hashed(m: Migrator, node: cst.CSTNode, keys: list[cst.BaseExpression], detail: str) -> None:
+def _hashed(m: Context, node: cst.CSTNode, keys: list[cst.BaseExpression], detail: str) -> None:
     if m.pytz_world and any(_key(m, k) for k in keys):
         m.report(node, "aware-hashing", detail=detail)
 
 
-def leave_Set(m: Migrator, original: cst.Set, updated: cst.Set) -> None:
+def leave_Set(m: Context, original: cst.Set, updated: cst.Set) -> None:
     _hashed(m, original, [e.value for e in original.elements], "set")
 
 
-def leave_SetComp(m: Migrator, original: cst.SetComp, updated: cst.SetComp) -> None:
+def leave_SetComp(m: Context, original: cst.SetComp, updated: cst.SetComp) -> None:
     _hashed(m, original, [original.elt], "set")
 
 
-def leave_Dict(m: Migrator, original: cst.Dict, updated: cst.Dict) -> None:
+def leave_Dict(m: Context, original: cst.Dict, updated: cst.Dict) -> None:
     keys = [e.key for e in original.elements if isinstance(e, cst.DictElement)]
     _hashed(m, original, keys, "dict key")
 
 
-def leave_DictComp(m: Migrator, original: cst.DictComp, updated: cst.DictComp) -> None:
+def leave_DictComp(m: Context, original: cst.DictComp, updated: cst.DictComp) -> None:
     _hashed(m, original, [original.key], "dict key")
 
 
-def leave_Assign(
-    m: Migrator, original: cst.Assign, updated: cst.Assign
-) -> cst.BaseStatement | None:
+def leave_Assign(m: Context, original: cst.Assign, updated: cst.Assign) -> cst.BaseStatement | None:
     """``seen[dt] = ...`` / ``seen[dt.tzinfo] = ...``."""
     if not m.pytz_world:
         return None
@@ -355,7 +347,7 @@ def leave_Assign(
 
 
 def leave_Subscript(
-    m: Migrator, original: cst.Subscript, updated: cst.Subscript
+    m: Context, original: cst.Subscript, updated: cst.Subscript
 ) -> cst.BaseExpression | None:
     """``counts[dt] += 1``, ``by_day[dt].append(x)``, ``seen[dt]``: a datetime indexes only a
     mapping (a defaultdict, a Counter...), so it is a key (``d[k] = v`` is leave_Assign's;
@@ -376,7 +368,7 @@ def leave_Subscript(
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     """``dt in moments``: == against each item (a hash lookup for a set or dict)."""
     if not m.pytz_world:
@@ -553,4 +545,22 @@ EXAMPLES = (
             "    return sorted([naive, naive]), max(stamps), sorted(moments, key=str)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="ordering",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={
+        cst.Call: leave_Call,
+        cst.Set: leave_Set,
+        cst.SetComp: leave_SetComp,
+        cst.Dict: leave_Dict,
+        cst.DictComp: leave_DictComp,
+        cst.Assign: leave_Assign,
+        cst.Subscript: leave_Subscript,
+        cst.Comparison: leave_Comparison,
+    },
 )

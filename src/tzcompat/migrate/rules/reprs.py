@@ -14,11 +14,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -50,16 +47,13 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "FormattedStringExpression", "BinaryOperation")
 
 _LOG_METHODS = frozenset(
     {"debug", "info", "warning", "warn", "error", "exception", "critical", "fatal", "log"}
 )
 
 
-def pytz_valued(m: Migrator, node: cst.BaseExpression) -> bool:
+def pytz_valued(m: Context, node: cst.BaseExpression) -> bool:
     """A pytz zone (its UTC and fixed offsets included), a datetime aware in one, or the
     tzinfo of such a datetime: values whose repr changes."""
     if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
@@ -72,7 +66,7 @@ def pytz_valued(m: Migrator, node: cst.BaseExpression) -> bool:
     return False
 
 
-def _logged(m: Migrator, node: cst.CSTNode) -> bool:
+def _logged(m: Context, node: cst.CSTNode) -> bool:
     """True when ``node``'s text goes only to a log or to the output: it is an argument
     (through %-formatting, ``.format`` and f-strings) of a logging call, ``print``,
     ``pprint.pprint``, ``warnings.warn`` or ``sys.stdout/stderr.write``."""
@@ -114,14 +108,14 @@ def _logged(m: Migrator, node: cst.CSTNode) -> bool:
     return False
 
 
-def _report(m: Migrator, node: cst.CSTNode, detail: str) -> None:
+def _report(m: Context, node: cst.CSTNode, detail: str) -> None:
     if _logged(m, node):
         m.report(node, "zone-repr-logged", detail=detail)
     else:
         m.report(node, "zone-repr", detail=detail)
 
 
-def holds_pytz(m: Migrator, node: cst.BaseExpression) -> bool:
+def holds_pytz(m: Context, node: cst.BaseExpression) -> bool:
     """A list, tuple, set or dict holding such values: its ``str()`` is the repr of each
     item, so even ``%s``, ``{}`` and ``print`` show pytz's reprs."""
     if isinstance(node, cst.List | cst.Tuple | cst.Set):
@@ -141,7 +135,7 @@ def holds_pytz(m: Migrator, node: cst.BaseExpression) -> bool:
 _LITERALS = (cst.List, cst.Tuple, cst.Set, cst.Dict, cst.ListComp, cst.SetComp, cst.DictComp)
 
 
-def _container(m: Migrator, value: cst.BaseExpression | None) -> bool:
+def _container(m: Context, value: cst.BaseExpression | None) -> bool:
     """``value`` (a name's one binding) provably is a list, tuple, set or dict: a literal, a
     comprehension or a builtin that makes one (an object filled with ``.append()``, such as
     an XML element, is not taken for one)."""
@@ -155,11 +149,11 @@ def _container(m: Migrator, value: cst.BaseExpression | None) -> bool:
 _MAKERS = frozenset({"list", "tuple", "set", "frozenset", "dict", "sorted"})
 
 
-def _shown(m: Migrator, node: cst.BaseExpression, as_repr: bool) -> bool:
+def _shown(m: Context, node: cst.BaseExpression, as_repr: bool) -> bool:
     return holds_pytz(m, node) or (as_repr and pytz_valued(m, node))
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args:
         return None
     func = original.func
@@ -193,7 +187,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def leave_FormattedStringExpression(
-    m: Migrator, original: cst.FormattedStringExpression, updated: cst.FormattedStringExpression
+    m: Context, original: cst.FormattedStringExpression, updated: cst.FormattedStringExpression
 ) -> cst.BaseExpression | None:
     if m.pytz_world and original.conversion in (None, "r", "a", "s"):
         if _shown(m, original.expression, original.conversion in ("r", "a")):
@@ -202,7 +196,7 @@ def leave_FormattedStringExpression(
 
 
 def leave_BinaryOperation(
-    m: Migrator, original: cst.BinaryOperation, updated: cst.BinaryOperation
+    m: Context, original: cst.BinaryOperation, updated: cst.BinaryOperation
 ) -> cst.BaseExpression | None:
     if not m.pytz_world or not isinstance(original.operator, cst.Modulo):
         return None
@@ -272,4 +266,16 @@ EXAMPLES = (
             "    return str(aware.tzinfo), aware.isoformat(), repr(ZoneInfo(key))\n"
         ),
     ),
+)
+
+RULE = Rule(
+    name="reprs",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={
+        cst.Call: leave_Call,
+        cst.FormattedStringExpression: leave_FormattedStringExpression,
+        cst.BinaryOperation: leave_BinaryOperation,
+    },
 )
