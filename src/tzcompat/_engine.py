@@ -831,9 +831,13 @@ class _ZoneRules(tzinfo):
         return rules_fingerprint(self._z_rules)
 
     @property
-    def initial_state(self) -> ZoneState | None:
-        """The state in force before the first transition."""
-        return self._z_rules.before
+    def initial_state(self) -> ZoneState:
+        """The state in force before the first transition (the stdlib's answer for the
+        earliest instants: with no transition in the file, the footer's)."""
+        r = self._z_rules
+        if r.utc and r.before is not None:  # a file with transitions has types
+            return r.before
+        return r.state_at(_MIN_TS - 1)
 
     def transitions(self, start: datetime | int | None = None,
                     end: datetime | int | None = None) -> Iterator[Transition]:

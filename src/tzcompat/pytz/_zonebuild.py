@@ -25,6 +25,7 @@ from .tzinfo import (
     _V1_LOW,
     HORIZON,
     _datetime_cache,
+    _first_standard,
     _pytz_dst,
     _raw_state,
     _round_minute,
@@ -50,7 +51,7 @@ def build_view(zd: _ZoneData) -> None:
     loops over type ids (one per distinct (offset, isdst, abbr)) wherever it can be.
     """
     zi = zd.zoneinfo
-    initial = _raw_state(zi.initial_state)
+    initial = _first_standard(zi)
     data = zi.tzif
     triples = list(zip(data.utcoff, map(bool, data.isdst), data.abbr))
     id_of: dict[tuple[int, bool, str], int] = {}
@@ -267,7 +268,7 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
     lo_ts = _ts(lo)
     prev = zi.previous_transition(lo_ts)
     trs = list(zi.transitions(start=lo_ts, end=hi_ts))
-    raws = [_raw_state(prev.after if prev is not None else zi.initial_state)]
+    raws = [_raw_state(prev.after) if prev is not None else _first_standard(zi)]
     raws += [_raw_state(t.after) for t in trs]
     # DST amount as pytz would infer it, seeded with the last standard offset known.
     seed = next((r for r in reversed(zd.raw) if not r[1]), None)

@@ -553,13 +553,21 @@ def _raw_state(state: Any) -> tuple[int, bool, str]:
     return (_seconds(state.utcoffset), bool(state.is_dst), state.tzname)
 
 
+def _first_standard(zi: Any) -> tuple[int, bool, str]:
+    """pytz's first period: the file's first standard type (type 0 if every type is DST),
+    even where no transition follows (the core's ``initial_state`` is then the footer's)."""
+    data = zi.tzif
+    i = next((i for i, dst in enumerate(data.isdst) if not dst), 0)
+    return (data.utcoff[i], bool(data.isdst[i]), data.abbr[i])
+
+
 def zone_head(zi: Any) -> tuple[bool, tuple[int, bool, str]]:
     """``(is_dst_zone, first raw state)`` of pytz's view, reading as few transitions as possible.
 
     pytz makes a zone static when its 32-bit block has no transitions. Otherwise the first
     period is the first standard type of the file (the zone's initial state, normally LMT).
     """
-    initial = _raw_state(zi.initial_state)
+    initial = _first_standard(zi)
     if next(iter(zi.transitions(end=_V1_END)), None) is None:
         return False, initial
     if not initial[1]:
