@@ -103,7 +103,7 @@ def rules_fingerprint(rules: Any) -> str:
     if fp is not None:
         return fp
     parts = [_FORMAT]
-    prev = _state(rules.before) if rules.before is not None else ""
+    prev = _state(rules.before) if rules.types else ""  # no type: only a footer
     parts.append(prev)
     for t in rules.transitions(None, _HORIZON):
         now = _state(t.after)

@@ -106,7 +106,7 @@ class ZoneChange:
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in self._PUBLIC)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def as_dict(self) -> dict[str, Any]:
         """The change as JSON-ready values (instants in ISO 8601; ``ranges`` as pairs)."""

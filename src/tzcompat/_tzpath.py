@@ -39,14 +39,15 @@ def stdlib_zoneinfo() -> ModuleType:
     Its import reads PYTHONTZPATH and warns about relative entries itself; tzcompat has
     already warned about those, so the stdlib's copy of the warning is suppressed.
     """
-    zoneinfo = sys.modules.get("zoneinfo")
-    if zoneinfo is None:
-        import warnings
+    loaded = sys.modules.get("zoneinfo")
+    if loaded is not None:
+        return loaded
+    import warnings
 
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
-            import zoneinfo
-    return zoneinfo  # type: ignore[return-value]
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
+        import zoneinfo
+    return zoneinfo
 
 
 def exception_classes() -> tuple[type[KeyError], type[RuntimeWarning]]:

@@ -44,7 +44,7 @@ def _check_fromutc_arg(zone: tzinfo, dt: object) -> None:
 
 
 @_peer.hide_real_only
-class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]
+class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """Generic fold-aware helpers built only on ``utcoffset``/``dst``."""
 
     def is_ambiguous(self, dt: datetime) -> bool:
@@ -84,7 +84,7 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
 
 
 @_peer.hide_real_only
-class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]
+class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """Abstract zone with at most one DST period per year.
 
     Subclasses provide ``transitions(year)`` (DST start and end as naive standard
@@ -213,5 +213,5 @@ def _validate_fromutc_inputs(f: Any) -> Any:
         except AttributeError:
             pass
     fromutc.__dict__.update(getattr(f, "__dict__", {}))
-    fromutc.__wrapped__ = f  # type: ignore[attr-defined]
+    fromutc.__wrapped__ = f  # type: ignore[attr-defined]  # the wrapper's marker (functools'), set by hand
     return fromutc

@@ -24,7 +24,7 @@ __all__ = ["_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"]
 _STRONG_CACHE_SIZE = 8
 
 
-class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]
+class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """Calling the class always returns the one instance of that class."""
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
@@ -39,7 +39,7 @@ class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type
         return inst
 
 
-class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]
+class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     def instance(cls, *args: Any, **kwargs: Any) -> Any:
         """Alternate constructor that returns a fresh instance."""
         return type.__call__(cls, *args, **kwargs)

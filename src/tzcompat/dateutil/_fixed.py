@@ -16,7 +16,7 @@ __all__ = ["UTC", "tzoffset", "tzutc"]
 
 
 @_peer.hide_real_only
-class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]
+class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """The UTC zone; ``tzutc()`` always returns the same object, ``UTC``."""
 
     def utcoffset(self, dt: datetime | None) -> timedelta:
@@ -59,7 +59,7 @@ UTC = tzutc()
 
 
 @_peer.hide_real_only
-class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]
+class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A fixed offset from UTC with a name.
 
     ``offset`` is in seconds (int or float) or a ``timedelta``. Equal arguments give
@@ -98,7 +98,7 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
             return self._offset == other._offset
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._name!r}, {int(self._offset.total_seconds())})"

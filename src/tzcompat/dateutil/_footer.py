@@ -32,7 +32,7 @@ _REAL_TTINFO = _peer.real_class("_ttinfo", "_tzfile")
 
 
 @_peer.hide_real_only
-class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]
+class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """One local time type: UTC offset, DST offset and abbreviation.
 
     With real dateutil installed it also derives from its ``_ttinfo`` (whose slots it then
@@ -55,7 +55,7 @@ class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[mi
             and self.tzname == other.tzname
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"_ttinfo({self.utcoff}, {self.dstoff}, {self.tzname})"

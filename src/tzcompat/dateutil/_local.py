@@ -25,7 +25,7 @@ def _naive_timestamp(dt: datetime) -> float:
 
 
 @_peer.hide_real_only
-class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
+class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """The system's local time zone (a new object on every call, never cached)."""
 
     def __init__(self) -> None:
@@ -84,7 +84,7 @@ class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
             )
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

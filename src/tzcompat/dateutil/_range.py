@@ -245,7 +245,7 @@ def _as_seconds(value: Any) -> Any:
 
 
 @_peer.hide_real_only
-class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
+class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A zone given by offsets, abbreviations and DST start/end rules.
 
     ``start``/``end`` are ``relativedelta``-like objects added to January 1 of each
@@ -308,7 +308,7 @@ class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
             and self._end_delta == other._end_delta
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     @property
     def _dst_base_offset(self) -> timedelta:

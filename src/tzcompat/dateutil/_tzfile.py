@@ -234,7 +234,7 @@ class _Derived:
 
 
 @_peer.hide_real_only
-class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
+class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A zone read from a TZif file: a path (``str``) or a binary file object.
 
     ``filename`` names the source in the repr when ``fileobj`` is a stream (default:
@@ -562,7 +562,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 off = table[1][_bisect_right(table[0], dt)]
                 if off is not None:
@@ -573,7 +573,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def dst(self, dt: datetime | None) -> timedelta | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
@@ -584,7 +584,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def tzname(self, dt: datetime | None) -> str | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
@@ -925,7 +925,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return self._tz_after
         return self._tz_str
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __reduce__(self) -> tuple[Any, ...]:
         return self.__reduce_ex__(None)

@@ -367,7 +367,7 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
 
 
 @_peer.hide_real_only
-class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]
+class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A zone from a TZ-variable style string, read with dateutil's grammar.
 
     ``UTC+3`` and ``GMT+3`` are three hours ahead of UTC unless ``posix_offset`` is

@@ -63,7 +63,7 @@ def ascii(s: str | bytes) -> str:
     if type(s) is bytes:
         return s.decode("ASCII")
     s.encode("ASCII")  # type: ignore[union-attr]  # raises UnicodeEncodeError
-    return s  # type: ignore[return-value]
+    return s  # type: ignore[return-value]  # a str: bytes were handled, others raised
 
 
 # --------------------------------------------------------------------------------------------
@@ -198,7 +198,7 @@ def _case_insensitive_zone_lookup(zone: str) -> str:
 # UTC and fixed offsets
 
 
-class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
+class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
 
     zone = "UTC"
@@ -278,7 +278,7 @@ def _unpickle_fixed(offset: float) -> BaseTzInfo:
     return FixedOffset(offset)
 
 
-class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
+class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
 
     zone = None
@@ -343,7 +343,7 @@ def FixedOffset(offset: float, _tzinfos: dict[float, BaseTzInfo] = {}) -> BaseTz
 # Pickles name these as ``pytz.<name>``; see tzinfo._pickle_func.
 for _f in (_UTC, _p, FixedOffset):
     _f.__module__ = "pytz"
-    _f.__safe_for_unpickling__ = True  # type: ignore[union-attr]
+    _f.__safe_for_unpickling__ = True  # type: ignore[union-attr]  # pickle's marker on a function
 del _f
 
 

@@ -173,7 +173,7 @@ class BaseTzInfo(_BaseTzInfoBase):
         def normalize(self, dt: datetime) -> datetime: ...
 
 
-class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]
+class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
     _engine: Any = None  # the core zone the answers come from
@@ -300,7 +300,7 @@ class _LazyTzinfos:
         return tzinfos
 
 
-class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
+class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
     """A zone whose offset changes; each instance is one period of the zone."""
 
     _utc_transition_times = _LazyClassData("times_all")
@@ -405,7 +405,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
         """The offset of ``dt``: this period's if ``dt`` carries it, else by localizing."""
         # try/except: one test on the hot path (``dt.utcoffset()``); None is the rare case.
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 return self._utcoffset
         except AttributeError:
             if dt is None:
@@ -477,7 +477,7 @@ def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
                       (_restore, (fingerprint, zone, *period)))
 
 
-_restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
+_restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]  # pickle's marker on a function
 
 
 def unpickler(
@@ -596,10 +596,10 @@ class _ZoneData:
         # object); every reader runs after the matching ensure_*() or registration.
         self.cls: Callable[..., DstTzInfo] = None  # type: ignore[assignment]
         self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
-        self.zone_obj: DstTzInfo = None  # type: ignore[assignment]
+        self.zone_obj: DstTzInfo = None  # type: ignore[assignment]  # None until built
         self.tzinfos: dict[Any, Any] = {}
-        self.times: list[datetime] = None  # type: ignore[assignment]
-        self.infos: list[tuple[Any, ...]] = None  # type: ignore[assignment]
+        self.times: list[datetime] = None  # type: ignore[assignment]  # None until built
+        self.infos: list[tuple[Any, ...]] = None  # type: ignore[assignment]  # None until built
         self.states: list[DstTzInfo] = []
         self.offsets: list[timedelta] = []
         # Until the lists exist the fast paths see index 0 >= n_fast == 0 (fromutc) or a
@@ -614,7 +614,7 @@ class _ZoneData:
         self.beyond: datetime | None = None  # first transition after pytz's horizon
         # The exposed lists: the view plus the rule's transitions up to HORIZON.
         self.times_all: list[datetime] = None  # type: ignore[assignment]
-        self.infos_all: list[tuple[Any, ...]] = None  # type: ignore[assignment]
+        self.infos_all: list[tuple[Any, ...]] = None  # type: ignore[assignment]  # None until built
         self.ext_times: list[datetime] = []
         self.ext_states: list[DstTzInfo] = []
         self.slow_calls = 0
@@ -731,9 +731,9 @@ def _load_builders() -> None:
     so ``import tzcompat.pytz`` does not pay for loading them."""
     from . import _zonebuild
 
-    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]
-    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]
-    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign, assignment]
-    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign, assignment]
-    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign, assignment]
-    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign, assignment]
+    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]  # on first use
+    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]  # on first use
+    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign, assignment]  # on first use
+    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign, assignment]  # on first use
+    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign, assignment]  # on first use
+    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign, assignment]  # on first use

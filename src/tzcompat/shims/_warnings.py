@@ -395,7 +395,7 @@ def _wrap_call(orig: Callable[..., Any], kind: str) -> Callable[..., Any]:
             except AttributeError:
                 pass
     call_obj.__doc__ = getattr(orig, "__doc__", None)
-    call_obj.__wrapped__ = orig  # type: ignore[attr-defined]
+    call_obj.__wrapped__ = orig  # type: ignore[attr-defined]  # the wrapper's marker (functools'), set by hand
     return call_obj
 
 
