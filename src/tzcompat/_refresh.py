@@ -92,7 +92,7 @@ class ZoneChange:
                         spans[-1][1] = b
                     else:
                         spans.append([a, b])
-                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]
+                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]  # instants of set bounds are ints
                                      for a, b in spans)
         return self._ranges
 

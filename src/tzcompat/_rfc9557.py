@@ -122,11 +122,11 @@ def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
     known = _kinds.get(type(tz))
     name = getattr(tz, known[0], None) if known is not None else None
     if name is not None and name in _checked_names:
-        kind = known[1]  # type: ignore[index]
+        kind = known[1]  # type: ignore[index]  # name is None when known is
     else:
         name, kind = _zone_entry(tz)
     if kind == _ENGINE:
-        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]
+        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]  # an engine zone has it
         if offset is not None:  # an ordinary wall time: written as it is
             text = _iso(dt.replace(tzinfo=None))
             if dt.microsecond:
@@ -232,7 +232,7 @@ def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "c
         return _careful(text, offset, disambiguation, zones, nanoseconds)
     wall, stored, exact, name, critical = q
     if name is None:
-        return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]
+        return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]  # stored is set without a name
     tz = load_zone(name, zones)
     if tz is None:
         raise _unknown_zone(text, text.index("[") + 1 + critical, name)
@@ -358,7 +358,7 @@ def candidates(wall: datetime, tz: tzinfo) -> list[datetime]:
         if local.replace(tzinfo=None, fold=0) == wall and all(
                 local.utcoffset() != o.utcoffset() for o in out):
             out.append(local)
-    out.sort(key=lambda d: d.utcoffset(), reverse=True)  # type: ignore[arg-type, return-value]
+    out.sort(key=lambda d: d.utcoffset(), reverse=True)  # type: ignore[arg-type, return-value]  # aware in tz: offsets not None
     return out
 
 
@@ -381,4 +381,4 @@ def from_wall(wall: datetime, tz: tzinfo, disambiguation: str, text: str = "") -
     # 'earlier' moves back by the gap (the offset after the change, continued before it);
     # 'later' and 'compatible' forward (the offset before it, continued after).
     off = max(offs) if disambiguation == "earlier" else min(offs)  # type: ignore[type-var]
-    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)  # type: ignore[operator]
+    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)  # type: ignore[operator]  # candidates() refused a None offset

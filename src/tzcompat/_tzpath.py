@@ -60,12 +60,12 @@ def exception_classes() -> tuple[type[KeyError], type[RuntimeWarning]]:
         pass
     std = stdlib_zoneinfo()
 
-    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]
+    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]  # the global is made here; std is Any
         """No time zone data was found for a key (a KeyError)."""
 
         __module__ = "tzcompat"
 
-    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]
+    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]  # the global is made here; std is Any
         """A relative path in PYTHONTZPATH was ignored."""
 
         __module__ = "tzcompat"
@@ -215,7 +215,7 @@ def tzdata_module() -> ModuleType | None:
         import tzdata
     except ImportError:
         return None
-    return tzdata  # type: ignore[no-any-return]
+    return tzdata  # type: ignore[no-any-return]  # tzdata has no type hints
 
 
 def tzdata_dir(tzdata: ModuleType) -> str | None:

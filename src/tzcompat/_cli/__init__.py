@@ -41,7 +41,7 @@ def one_line(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> None:  # type: ignore[override]  # argparse's returns NoReturn; ours raises too
         # One line, like every other input error (argparse would add the usage first).
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 

@@ -103,7 +103,7 @@ def cmd_transitions(args: argparse.Namespace) -> int:
     end = start if end is None else end
     if end < start:  # type: ignore[operator]  # both set above
         raise UsageError(f"--end ({end}) must not be before --start ({start})")
-    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))  # type: ignore[arg-type, operator]
+    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))  # type: ignore[arg-type, operator]  # both years set above
     if args.json:
         _dump([_transition_json(tr) for tr in found])
     else:
@@ -216,7 +216,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             continue
         local = now.astimezone(zone)
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
-              f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
+              f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]  # an aware local time
               f"{fmt_transition(zone.next_transition(now))}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")

@@ -134,7 +134,7 @@ def newer_warnings(found: list[dict[str, Any]]) -> list[str]:
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
-        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
+        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]  # set when a source is in use
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
     return warnings
 
@@ -188,7 +188,7 @@ def _fingerprint(source: dict[str, Any]) -> str | None:
         return None
     from .._report import source_fingerprint
 
-    return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]
+    return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]  # a JSON-like dict
 
 
 def _stderr() -> IO[str]:

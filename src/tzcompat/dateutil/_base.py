@@ -59,7 +59,7 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
         # standard offset from the UTC instant.
         if not self.is_ambiguous(dt_wall):
             return 0
-        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]
+        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]  # aware: offsets not None
 
     def _fromutc(self, dt: datetime) -> datetime:
         # The algorithm of the datetime module's reference fromutc, except that
@@ -127,7 +127,7 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
             raise ValueError("dt.tzinfo is not self")
         trans = self.transitions(dt.year)
         if trans is None:
-            return dt + self.utcoffset(dt)  # type: ignore[operator]
+            return dt + self.utcoffset(dt)  # type: ignore[operator]  # aware: offset not None
         cache = self.__dict__.get("_ucache") if type(dt) is datetime else None
         if cache is not None:
             # The year's bounds in UTC carrying this zone: an aware comparison
@@ -204,7 +204,7 @@ def _validate_fromutc_inputs(f: Any) -> Any:
 
     def fromutc(self: tzinfo, dt: datetime) -> datetime:
         _check_fromutc_arg(self, dt)
-        return f(self, dt)  # type: ignore[no-any-return]
+        return f(self, dt)  # type: ignore[no-any-return]  # the wrapped method's own result
 
     # functools.wraps, without importing functools.
     for name in ("__module__", "__name__", "__qualname__", "__doc__"):

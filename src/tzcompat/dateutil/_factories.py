@@ -50,7 +50,7 @@ class _CachingFactory(_TzFactory):
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
         type.__init__(cls, *args, **kwargs)  # not the real metaclass's
-        cls._weak_instances = weakref.WeakValueDictionary()  # type: ignore[var-annotated]
+        cls._weak_instances = weakref.WeakValueDictionary()  # type: ignore[var-annotated]  # any dateutil zone
         cls._strong_instances = OrderedDict()
         cls._cache_lock = allocate_lock()
 
@@ -70,7 +70,7 @@ class _CachingFactory(_TzFactory):
 
 
 class _TzOffsetFactory(
-    *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]
+    *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
 ):
     def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
         # A timedelta and the equivalent number of seconds share one instance.
@@ -89,7 +89,7 @@ class _TzOffsetFactory(
 
 
 class _TzStrFactory(
-    *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]
+    *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
 ):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:
         key = (s, posix_offset)

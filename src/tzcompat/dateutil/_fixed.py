@@ -69,7 +69,7 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
     def __init__(self, name: str | None, offset: float | timedelta) -> None:
         self._name = name
         try:
-            offset = offset.total_seconds()  # type: ignore[union-attr]
+            offset = offset.total_seconds()  # type: ignore[union-attr]  # a timedelta, as dateutil accepts
         except (TypeError, AttributeError):
             pass
         self._offset = timedelta(seconds=offset)  # type: ignore[arg-type]  # seconds by now

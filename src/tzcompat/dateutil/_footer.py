@@ -246,7 +246,7 @@ class _TZStr:
         # the matching UTC instant (which may fall in another year).
         valid = []
         for tti in (self.std, self.dst):
-            utc_ts = ts - tti.utcoff.total_seconds()  # type: ignore[union-attr]
+            utc_ts = ts - tti.utcoff.total_seconds()  # type: ignore[union-attr]  # set on every ttinfo in use
             try:
                 utc_year = (_EPOCH + timedelta(seconds=utc_ts)).year
             except OverflowError:
@@ -256,7 +256,7 @@ class _TZStr:
                 valid.append(tti)
         if len(valid) == 1:
             return valid[0]
-        smaller, larger = sorted((self.std, self.dst), key=lambda t: t.utcoff)  # type: ignore[arg-type, return-value]
+        smaller, larger = sorted((self.std, self.dst), key=lambda t: t.utcoff)  # type: ignore[arg-type, return-value]  # set on every ttinfo in use
         if valid:
             return larger if fold == 0 else smaller  # repeated: fold 0 is the first
         return smaller if fold == 0 else larger  # skipped: fold 0 keeps the old offset
@@ -264,7 +264,7 @@ class _TZStr:
     def _near_new_year_utc(self, ts: float, year: int) -> tuple[_ttinfo, bool]:
         # Look at the neighbouring years too and take the last change before ts.
         std_off = self.std.utcoff.total_seconds()  # type: ignore[union-attr]
-        dst_off = self.dst.utcoff.total_seconds()  # type: ignore[union-attr]
+        dst_off = self.dst.utcoff.total_seconds()  # type: ignore[union-attr]  # set on every ttinfo in use
         changes: list[tuple[float, bool]] = []
         for y in (year - 1, year, year + 1):
             start, end = self.transitions(y)
@@ -288,7 +288,7 @@ class _TZStr:
         tti, prev = (self.dst, self.std) if isdst else (self.std, self.dst)
         fold = False
         if last_change is not None:
-            shift = (prev.utcoff - tti.utcoff).total_seconds()  # type: ignore[operator]
+            shift = (prev.utcoff - tti.utcoff).total_seconds()  # type: ignore[operator]  # set on every ttinfo in use
             fold = shift > ts - last_change
         return tti, fold
 
@@ -297,8 +297,8 @@ class _TZStr:
         if self._near_new_year(ts, year):
             return self._near_new_year_utc(ts, year)
         start, end = self.transitions(year)
-        start -= self.std.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
-        end -= self.dst.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
+        start -= self.std.utcoff.total_seconds()  # type: ignore[union-attr, assignment]  # set on every ttinfo in use
+        end -= self.dst.utcoff.total_seconds()  # type: ignore[union-attr, assignment]  # set on every ttinfo in use
         if start < end:
             isdst = start <= ts < end
         else:

@@ -175,7 +175,7 @@ def _cached_utc_class() -> type | None:
         return None
 
     @_peer.hide_real_only
-    class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]
+    class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]  # the real tzutc, known only at run time
         __slots__ = ()
 
         def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
@@ -210,7 +210,7 @@ class GettzFunc:
             strong.move_to_end(name)
         except KeyError:
             pass  # evicted meanwhile by another thread; the zone is still valid
-        return zone  # type: ignore[no-any-return]
+        return zone  # type: ignore[no-any-return]  # the cache holds Any
 
     def _lookup(self, name: Any) -> tzinfo | None:
         with self._cache_lock:

@@ -86,7 +86,7 @@ class _tzicalvtz(_tzinfo):
     def _find_compdt(self, comp: _tzicalvtzcomp, dt: datetime) -> datetime | None:
         if comp.tzoffsetdiff < ZERO and dt.fold:
             dt -= comp.tzoffsetdiff
-        return comp.rrule.before(dt, inc=True)  # type: ignore[no-any-return]
+        return comp.rrule.before(dt, inc=True)  # type: ignore[no-any-return]  # dateutil's rrule, untyped
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         if dt is None:
@@ -94,11 +94,11 @@ class _tzicalvtz(_tzinfo):
         return self._find_comp(dt).tzoffsetto
 
     def dst(self, dt: datetime | None) -> timedelta:
-        comp = self._find_comp(dt)  # type: ignore[arg-type]
+        comp = self._find_comp(dt)  # type: ignore[arg-type]  # None raises, as in dateutil
         return comp.tzoffsetdiff if comp.isdst else ZERO
 
     def tzname(self, dt: datetime | None) -> str | None:
-        return self._find_comp(dt).tzname  # type: ignore[arg-type]
+        return self._find_comp(dt).tzname  # type: ignore[arg-type]  # None raises, as in dateutil
 
     def __repr__(self) -> str:
         return f"<tzicalvtz {self._tzid!r}>"

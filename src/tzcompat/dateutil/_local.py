@@ -64,9 +64,9 @@ class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]  # bas
     def _isdst(self, dt: datetime | None, fold_naive: bool = True) -> int | bool:
         if not self._hasdst:
             return False
-        isdst = self._naive_is_dst(dt)  # type: ignore[arg-type]
-        if self.is_ambiguous(dt):  # type: ignore[arg-type]
-            return not dt.fold  # type: ignore[union-attr]
+        isdst = self._naive_is_dst(dt)  # type: ignore[arg-type]  # None raises, as in dateutil
+        if self.is_ambiguous(dt):  # type: ignore[arg-type]  # None raises, as in dateutil
+            return not dt.fold  # type: ignore[union-attr]  # None raises, as in dateutil
         return isdst
 
     def __eq__(self, other: object) -> bool:

@@ -47,7 +47,7 @@ def real_class(name: str, submodule: str = "") -> type | None:
         return None
     where = real_module
     if submodule:
-        where = sys.modules.get(f"dateutil.tz.{submodule}")  # type: ignore[assignment]
+        where = sys.modules.get(f"dateutil.tz.{submodule}")  # type: ignore[assignment]  # a module or None
     found = getattr(where, name, None) if where is not None else None
     return found if isinstance(found, type) else None
 

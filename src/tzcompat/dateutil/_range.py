@@ -39,7 +39,7 @@ class _Weekday:
 
     def __eq__(self, other: object) -> bool:
         try:
-            return self.weekday == other.weekday and self.n == other.n  # type: ignore[attr-defined, no-any-return]
+            return self.weekday == other.weekday and self.n == other.n  # type: ignore[attr-defined, no-any-return]  # duck-typed: any weekday
         except AttributeError:
             return False
 
@@ -173,15 +173,15 @@ class _YearRule:
             )
         try:
             relative = (
-                other.years, other.months, other.days, other.hours,  # type: ignore[attr-defined]
-                other.minutes, other.seconds, other.microseconds,  # type: ignore[attr-defined]
-                other.leapdays,  # type: ignore[attr-defined]
+                other.years, other.months, other.days, other.hours,  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
+                other.minutes, other.seconds, other.microseconds,  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
+                other.leapdays,  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
             )
             absolute = (
-                other.year, other.month, other.day, other.hour,  # type: ignore[attr-defined]
-                other.minute, other.second, other.microsecond,  # type: ignore[attr-defined]
+                other.year, other.month, other.day, other.hour,  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
+                other.minute, other.second, other.microsecond,  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
             )
-            weekday = other.weekday  # type: ignore[attr-defined]
+            weekday = other.weekday  # type: ignore[attr-defined]  # duck-typed: dateutil's relativedelta
         except AttributeError:
             return NotImplemented
         return self._same_as(weekday, relative, absolute)
@@ -267,9 +267,9 @@ class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]  #
         self._dst_abbr = dstabbr
         stdoffset = _as_seconds(stdoffset)
         dstoffset = _as_seconds(dstoffset)
-        self._std_offset = timedelta(seconds=stdoffset) if stdoffset is not None else ZERO  # type: ignore[arg-type]
+        self._std_offset = timedelta(seconds=stdoffset) if stdoffset is not None else ZERO  # type: ignore[arg-type]  # a timedelta passes, as in dateutil
         if dstoffset is not None:
-            self._dst_offset = timedelta(seconds=dstoffset)  # type: ignore[arg-type]
+            self._dst_offset = timedelta(seconds=dstoffset)  # type: ignore[arg-type]  # a timedelta passes, as in dateutil
         elif dstabbr and stdoffset is not None:
             self._dst_offset = self._std_offset + timedelta(hours=1)
         else:

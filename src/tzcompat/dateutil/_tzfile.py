@@ -80,7 +80,7 @@ def _hold(zone: Any) -> None:
 
 
 def _max_offset(rule: _TZStr) -> int:
-    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var, union-attr]
+    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var, union-attr]  # set on every ttinfo in use
 
 
 if TYPE_CHECKING:
@@ -186,13 +186,13 @@ def load_data(fobj: IO[bytes]) -> Data:
     )
 
 
-def _unpickle(cls: type, key: str | None, filename: str, data: Data) -> tzfile:
+def _unpickle(cls: type[tzfile], key: str | None, filename: str, data: Data) -> tzfile:
     """Rebuild a pickled tzfile from its data (pickles made by dateutil 4 load too)."""
-    obj: Any = cls.__new__(cls)  # type: ignore[call-overload]
+    obj = cls.__new__(cls)
     obj._key = key
     obj._filename = filename
     obj._load_from_data(data)
-    return obj  # type: ignore[no-any-return]
+    return obj
 
 
 def _local_transitions(trans_idx: Any, trans_utc: Any, utcoff: Any) -> list[list[int]]:
@@ -265,7 +265,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if filename is not None:
                 self._filename = filename
             elif hasattr(fileobj, "name"):
-                self._filename = fileobj.name  # type: ignore[union-attr]
+                self._filename = fileobj.name  # type: ignore[union-attr]  # checked by hasattr
             elif key is not None:
                 self._filename = key
             else:
@@ -286,7 +286,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         ``tzcompat.data_report``). tzcompat's own: dateutil has none."""
         memo = self.__dict__.get("_fingerprint")
         if memo is not None and memo[0] is self._data:
-            return memo[1]  # type: ignore[no-any-return]
+            return memo[1]  # type: ignore[no-any-return]  # dateutil's tables hold Any
         # Import cost: the core's engine and fingerprints are not loaded by the adapter's import.
         from .._engine import build_rules
         from .._fingerprint import rules_fingerprint
@@ -394,7 +394,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         """``_ttinfos[k]`` (by value; ``k`` may be negative)."""
         full = self.__dict__.get("_ttinfos")
         if full is not None:
-            return full[k]  # type: ignore[no-any-return]
+            return full[k]  # type: ignore[no-any-return]  # dateutil's tables hold Any
         trans_idx, trans_utc, utcoff, isdst, abbr, _ = self._data
         if k < 0:
             k += len(trans_idx)
@@ -414,8 +414,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         new = utcoff[trans_idx[k]]
         prev = utcoff[trans_idx[k - 1]] if k else utcoff[0]
         if (new > prev) == (fold == 0):
-            return trans_utc[k] + new  # type: ignore[no-any-return]
-        return trans_utc[k] + prev  # type: ignore[no-any-return]
+            return trans_utc[k] + new  # type: ignore[no-any-return]  # dateutil's tables hold Any
+        return trans_utc[k] + prev  # type: ignore[no-any-return]  # dateutil's tables hold Any
 
     def _locals_near(self, year: int, fold: int) -> tuple[int, list[int]]:
         """``(lo, local)``: ``local`` is ``_trans_local[fold][lo:hi]`` for the transitions
@@ -472,7 +472,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         tz_after = self._tz_after
         last_local = self._local_at(fold, n - 1) if n else None
         if n:
-            points.add(last_local + 1)  # type: ignore[operator]
+            points.add(last_local + 1)  # type: ignore[operator]  # set when n
         if isinstance(tz_after, _TZStr):
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi, *tz_after._local_window(year, fold)))
@@ -482,10 +482,10 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         starts = [ys, *sorted(p for p in points if ys < p < ye)]
         values: list[_ttinfo | None] = []
         for p in starts:
-            footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]
+            footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]  # set when n
             if footer and (
                 tz_after._near_new_year(p, year)
-                or (n and p < last_ok)  # type: ignore[operator]
+                or (n and p < last_ok)  # type: ignore[operator]  # set when n
             ):
                 values.append(None)
             else:
@@ -507,7 +507,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 break
             points.add(t)
             prev = tti_at(k - 1) if k else self._tti_before
-            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[operator]
+            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[operator]  # set on every ttinfo in use
             if shift > 0:
                 points.add(t + shift)
         if n:
@@ -521,14 +521,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi))
             start, end = tz_after.transitions(year)
-            start -= int(tz_after.std.utcoff.total_seconds())  # type: ignore[union-attr]
-            end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]
+            start -= int(tz_after.std.utcoff.total_seconds())  # type: ignore[union-attr]  # set on every ttinfo in use
+            end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]  # set on every ttinfo in use
             points.update((start, end, end + tz_after.dst_diff, start - tz_after.dst_diff))
             if n:
                 prev = tti_at(n - 2) if n > 1 else self._tti_before
                 last_ok = trans[-1] + 1 + max(
                     0,
-                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[operator]
+                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[operator]  # set on every ttinfo in use
                       for t in (tz_after.std, tz_after.dst)),
                 )
                 points.add(last_ok)
@@ -543,7 +543,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 values.append(None)
             else:
                 tti, fold = self._fromutc_exact_ts(p, year)
-                values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]
+                values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]  # set on every ttinfo in use
         return tuple(starts[1:]), tuple(values)
 
     # -- tzinfo API --------------------------------------------------------------
@@ -566,7 +566,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 table = self._wt
                 off = table[1][_bisect_right(table[0], dt)]
                 if off is not None:
-                    return off  # type: ignore[no-any-return]
+                    return off  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).utcoff
@@ -577,7 +577,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
-                    return tti.dstoff  # type: ignore[no-any-return]
+                    return tti.dstoff  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).dstoff
@@ -588,7 +588,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
-                    return tti.tzname  # type: ignore[no-any-return]
+                    return tti.tzname  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).tzname
@@ -614,7 +614,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             naive = dt if zone is None else dt.replace(tzinfo=None)
             tti = entry[2][_bisect_right(entry[1], naive)]
         if tti is not None:
-            return tti  # type: ignore[no-any-return]
+            return tti  # type: ignore[no-any-return]  # dateutil's tables hold Any
         return self._wall_exact(self._get_local_timestamp(dt), year, fold)
 
     def _drop_tables(self) -> None:
@@ -689,11 +689,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 naive = dt if zone is None else dt.replace(tzinfo=None)
                 status = entry[4][_bisect_right(entry[3], naive)]
             if status is not None:
-                return status  # type: ignore[no-any-return]
+                return status  # type: ignore[no-any-return]  # dateutil's tables hold Any
         ts = self._get_local_timestamp(dt)
         off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
         off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
-        return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]
+        return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]  # set on every ttinfo in use
 
     def _datetime_exists(self, dt: datetime) -> bool:
         """``datetime_exists`` for the wall time of ``dt`` (its fields and fold; any
@@ -718,7 +718,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if self._cold < _COLD_LOOKUPS:
                 self._cold += 1
                 tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-                return tti.utcoff, fold  # type: ignore[return-value]
+                return tti.utcoff, fold  # type: ignore[return-value]  # set on every ttinfo in use
             entry = self._utc_year(year)
         zone = dt.tzinfo
         if zone is self:
@@ -728,8 +728,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             value = entry[2][_bisect_right(entry[1], naive)]
         if value is None:
             tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-            return tti.utcoff, fold  # type: ignore[return-value]
-        return value  # type: ignore[no-any-return]
+            return tti.utcoff, fold  # type: ignore[return-value]  # set on every ttinfo in use
+        return value  # type: ignore[no-any-return]  # dateutil's tables hold Any
 
     def _utc_year(self, year: int) -> tuple[Any, ...]:
         """``(bounds carrying the zone, naive bounds, (offset, fold) per stretch)`` for
@@ -858,11 +858,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
     def _wall_exact(self, ts: int, year: int, fold: int) -> _ttinfo:
         n = len(self._trans_utc)
         if n and ts < self._local_at(fold, 0):
-            return self._tti_before  # type: ignore[no-any-return]
+            return self._tti_before  # type: ignore[no-any-return]  # dateutil's tables hold Any
         if not n or ts > self._local_at(fold, n - 1):
             tz_after = self._tz_after
             if not isinstance(tz_after, _TZStr):
-                return tz_after  # type: ignore[no-any-return]
+                return tz_after  # type: ignore[no-any-return]  # dateutil's tables hold Any
             tti = tz_after.get_trans_info(ts, year, fold)
             # The rule only describes times after the last transition: if its
             # answer would put this local time before that transition, the last
@@ -871,7 +871,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if (
                 last is not None
                 and tti.utcoff != last.utcoff
-                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]  # type: ignore[union-attr]
+                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]  # type: ignore[union-attr]  # set on every ttinfo in use
             ):
                 return last
             return tti
@@ -902,11 +902,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
         equal = (
-            self._trans_utc == other._trans_utc  # type: ignore[attr-defined]
-            and self._trans_local == other._trans_local  # type: ignore[attr-defined]
-            and _same_items(self._ttinfos, other._ttinfos)  # type: ignore[attr-defined]
-            and self._tti_before == other._tti_before  # type: ignore[attr-defined]
-            and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]
+            self._trans_utc == other._trans_utc  # type: ignore[attr-defined]  # a tzfile (checked above)
+            and self._trans_local == other._trans_local  # type: ignore[attr-defined]  # a tzfile (checked above)
+            and _same_items(self._ttinfos, other._ttinfos)  # type: ignore[attr-defined]  # a tzfile (checked above)
+            and self._tti_before == other._tti_before  # type: ignore[attr-defined]  # a tzfile (checked above)
+            and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]  # a tzfile (checked above)
         )
         # Kept alive by the memo (one zone at most), so its identity cannot be reused.
         self._eq_other, self._eq_answer = other, equal
@@ -959,7 +959,7 @@ def _same_items(a: Any, b: Any) -> bool:
     """``a == b`` for two ttinfo lists, comparing each distinct pair of objects once
     (a zone's list repeats a handful of objects hundreds of times)."""
     if type(a) is not list or type(b) is not list or len(a) != len(b):
-        return a == b  # type: ignore[no-any-return]
+        return a == b  # type: ignore[no-any-return]  # dateutil's tables hold Any
     seen = set()
     for x, y in zip(a, b):
         key = (id(x), id(y))

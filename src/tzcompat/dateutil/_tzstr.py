@@ -185,7 +185,7 @@ def _gnu_rules(cur: _Cursor, spec: _Spec) -> None:
             cur.used.add(cur.i)
             cur.i += 1
         cur.used.add(cur.i)
-        spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]
+        spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]  # set when parsed
 
 
 def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
@@ -263,7 +263,7 @@ def _posix_spec(s: str) -> _Spec | None:
     if dst is not None:
         spec.dstabbr = dst
         if dstoff is not None:
-            spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]
+            spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]  # a bad offset raised above
     for text, target in zip(rules, (spec.start, spec.end)):
         rule = scan_rule(text)
         time = text.partition("/")[2]
@@ -342,7 +342,7 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
         month = spec.month
         if spec.weekday is not None:
             weekday = _Weekday(spec.weekday, spec.week)
-            day = 1 if spec.week > 0 else 31  # type: ignore[operator]
+            day = 1 if spec.week > 0 else 31  # type: ignore[operator]  # set for this rule form
         elif spec.day:
             day = spec.day
     elif spec.yday is not None:

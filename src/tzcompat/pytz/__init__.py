@@ -441,7 +441,7 @@ class _CountryTimezoneDict(LazyDict):
     """
 
     def __call__(self, iso3166_code: str) -> list[str]:
-        return self[iso3166_code]  # type: ignore[no-any-return]
+        return self[iso3166_code]  # type: ignore[no-any-return]  # a list of names
 
     def _fill(self) -> None:
         data: dict[str, list[str]] = {}
@@ -499,7 +499,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     for fold in (0, 1):
         cand = naive.replace(tzinfo=target, fold=fold)
         got = cand.utcoffset()
-        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]
+        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]  # checked not None
             return cand
     return dt.astimezone(target)
 

@@ -136,7 +136,7 @@ def build_view(zd: _ZoneData) -> None:
                 infos[i] = memorized_ttinfo(_round_minute(off), _round_minute(dst), abbr)
     zd.raw = raw
     zd.infos = infos  # type: ignore[assignment]  # no None left
-    zd.times = times  # type: ignore[assignment]
+    zd.times = times  # type: ignore[assignment]  # pytz's list type
 
 
 def build_ext(zd: _ZoneData) -> None:
@@ -338,7 +338,7 @@ def _period(zd: _ZoneData, info: tuple[Any, ...]) -> DstTzInfo:
     if state is None:
         # setdefault: one object per period even when threads race here or with the view.
         state = zd.tzinfos.setdefault(info, zd.cls(info))
-    return state  # type: ignore[no-any-return]
+    return state  # type: ignore[no-any-return]  # a period object
 
 
 def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:

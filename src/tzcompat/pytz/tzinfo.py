@@ -154,11 +154,11 @@ class BaseTzInfo(_BaseTzInfoBase):
     # Overridden in subclasses and instances: every zone and period sets these (None here,
     # as in pytz's base class, is never read), so they are typed as what readers get.
     _utcoffset: timedelta = None  # type: ignore[assignment]
-    _tzname: str = None  # type: ignore[assignment]
+    _tzname: str = None  # type: ignore[assignment]  # see above
     zone: str | None = None
 
     def __str__(self) -> str:
-        return self.zone  # type: ignore[return-value]
+        return self.zone  # type: ignore[return-value]  # pytz's: None on the base class
 
     # Zones are singletons: copies are the object itself (pytz gets there through pickling).
     def __copy__(self) -> BaseTzInfo:
@@ -377,7 +377,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
         tz = dt.tzinfo
         if tz is None:
             raise ValueError("Naive time - no tzinfo set")
-        utc = dt - tz._utcoffset  # type: ignore[attr-defined]
+        utc = dt - tz._utcoffset  # type: ignore[attr-defined]  # a pytz zone
         if type(utc) is datetime:
             return self._zd.from_naive_utc(_combine(utc, utc.time()))
         return self._zd.from_naive_utc(utc.replace(tzinfo=None))
@@ -411,7 +411,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             if dt is None:
                 return None
             raise
-        return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]
+        return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]  # localize gives this zone
 
     def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
         """The DST part of the offset (pytz's inference), like ``utcoffset``."""
@@ -419,7 +419,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             return self._dst
         if dt is None:
             return None
-        return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]
+        return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]  # localize gives this zone
 
     def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str | None:
         """The abbreviation, like ``utcoffset``; ``tzname(None)`` is the zone name."""
@@ -427,7 +427,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             return self._tzname
         if dt is None:
             return self.zone
-        return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]
+        return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]  # localize gives this zone
 
     @property
     def zoneinfo(self) -> Any:
@@ -445,7 +445,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
         args = (
             self.zone,
             _to_seconds(self._utcoffset),
-            _to_seconds(self._dst),  # type: ignore[arg-type]
+            _to_seconds(self._dst),  # type: ignore[arg-type]  # set on a period
             self._tzname,
         )
         zd = self._zd
@@ -473,7 +473,7 @@ def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     from .._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
     tz = unpickler(zone, *period)
-    return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]
+    return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]  # or the skew stand-in
                       (_restore, (fingerprint, zone, *period)))
 
 
@@ -498,16 +498,16 @@ def unpickler(
     if utcoffset is None:
         return tz
     off = memorized_timedelta(utcoffset)
-    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]
-    tzinfos: dict[Any, BaseTzInfo] = tz._tzinfos  # type: ignore[attr-defined]
+    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]  # set with the offset
+    tzinfos: dict[Any, BaseTzInfo] = tz._tzinfos  # type: ignore[attr-defined]  # a DstTzInfo zone
     found = tzinfos.get((off, dst, tzname))
     if found is not None:
         return found
     for state in tzinfos.values():
-        if state._utcoffset == off and state._dst == dst:  # type: ignore[attr-defined]
+        if state._utcoffset == off and state._dst == dst:  # type: ignore[attr-defined]  # a DstTzInfo period
             return state
     inf = (off, dst, tzname)
-    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))  # type: ignore[call-arg]
+    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))  # type: ignore[call-arg]  # a DstTzInfo class
 
 
 # --------------------------------------------------------------------------------------------
@@ -625,7 +625,7 @@ class _ZoneData:
     def from_lists(cls, zone: str | None, times: Any, infos: Any) -> _ZoneData:
         """A family's data from pytz-style lists (a subclass's own transition lists)."""
         first = infos[0]  # TypeError/IndexError for missing or empty lists, as in pytz
-        zd = cls(zone, None, (0, False, ""))  # type: ignore[arg-type]
+        zd = cls(zone, None, (0, False, ""))  # type: ignore[arg-type]  # no engine for lists
         zd.first_info = first
         # Instants before the first time take the first period (pytz clamps the index at 0).
         zd.times = [datetime.min, *times[1:]]

@@ -251,11 +251,11 @@ def _msg_is_dst(tz: object, method: str) -> str:
 
 
 def _msg_lmt(tz: object, dt: datetime) -> str:
-    off = tz._utcoffset  # type: ignore[attr-defined]
+    off = tz._utcoffset  # type: ignore[attr-defined]  # a pytz zone
     return (
-        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]
+        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]  # a pytz zone
         f"or .replace(tzinfo=tz)), so it has pytz's first offset {off} "
-        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]
+        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]  # a pytz zone
         f"with {_replacement(tz)} tzinfo= is right; on pytz use tz.localize()"
     )
 
@@ -403,7 +403,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
     """Count lookups of ``names`` on ``module`` (``pytz.utc``, ``from pytz import utc``)."""
     base = type(module)
 
-    class ProbedModule(base):  # type: ignore[misc, valid-type]
+    class ProbedModule(base):  # type: ignore[misc, valid-type]  # the module's class, at run time
         def __getattribute__(self, name: str) -> Any:
             if name in names and _listeners:
                 frame = _site(1)
@@ -415,7 +415,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
 
     def undo() -> None:
         if type(module) is ProbedModule:
-            module.__class__ = base  # type: ignore[assignment]
+            module.__class__ = base  # type: ignore[assignment]  # a module subclass
 
     _undo.append(undo)
 
@@ -506,7 +506,7 @@ def disable_warnings() -> None:
     remove_listener(_warn)
     if _show_filter is not None:
         try:
-            warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]
+            warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]  # the stdlib's list, untyped
         except ValueError:
             pass  # a catch_warnings block restored the filters meanwhile
         _show_filter = None
