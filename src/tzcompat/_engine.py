@@ -849,6 +849,7 @@ class _ZoneRules(tzinfo):
     def data_fingerprint(self) -> str:
         """A stable hash of the rules this zone answers from (see ``tzcompat.data_report``):
         equal on two machines exactly when the zone gives the same answers there."""
+        # import cost: hashlib at the first fingerprint, not the first zone
         from ._fingerprint import rules_fingerprint
 
         return rules_fingerprint(self._z_rules)

@@ -42,10 +42,11 @@ def stdlib_zoneinfo() -> ModuleType:
     loaded = sys.modules.get("zoneinfo")
     if loaded is not None:
         return loaded
-    import warnings
+    import warnings  # import cost: only when zoneinfo is loaded here
 
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
+        # import cost: zoneinfo imports sysconfig (tests/dateutil/test_import_cost.py)
         import zoneinfo
     return zoneinfo
 
@@ -94,7 +95,7 @@ def _default_tzpath() -> tuple[str, ...]:
         good = tuple(p for p in raw if os.path.isabs(p))
         bad = [p for p in raw if not os.path.isabs(p)]
         if bad:
-            import warnings
+            import warnings  # import cost: only on a bad path
 
             warnings.warn(
                 "Invalid paths specified in PYTHONTZPATH environment variable. "
@@ -107,7 +108,7 @@ def _default_tzpath() -> tuple[str, ...]:
 
 
 def _configured_tzpath() -> tuple[str, ...]:
-    import sysconfig
+    import sysconfig  # import cost: sysconfig, only without PYTHONTZPATH (test_import_cost)
 
     configured = sysconfig.get_config_var("TZPATH")
     if configured:
@@ -212,7 +213,7 @@ def tzdata_has(name: str) -> bool:
 def tzdata_module() -> ModuleType | None:
     """The ``tzdata`` package, None when it is not installed."""
     try:
-        import tzdata
+        import tzdata  # optional package: None without it
     except ImportError:
         return None
     return tzdata  # type: ignore[no-any-return]  # tzdata has no type hints
@@ -240,7 +241,7 @@ def open_tzdata(name: str) -> IO[bytes] | None:
         if not is_file(path):
             return None
         return open(path, "rb")
-    from importlib import resources
+    from importlib import resources  # import cost: importlib.resources (test_import_cost)
 
     parts = name.split("/")
     try:
@@ -279,7 +280,7 @@ def keys_under(roots: Iterable[str]) -> set[str]:
     tzdata = tzdata_module()
     if tzdata is not None:
         try:
-            from importlib import resources
+            from importlib import resources  # import cost: importlib.resources (test_import_cost)
 
             with resources.files("tzdata").joinpath("zones").open("r", encoding="utf-8") as f:
                 zones.update(line.strip() for line in f if line.strip())

@@ -333,7 +333,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._z_file_repr is not None or self._z_key is None:
-            import pickle
+            import pickle  # import cost: pickle imports functools, only to refuse
 
             raise pickle.PicklingError(
                 "Cannot pickle a ZoneInfo file created from a file stream; "
@@ -348,7 +348,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                   /) -> ZoneInfo:
         zone = cls(key) if from_cache else cls.no_cache(key)
         if fingerprint is not None:
-            from ._fingerprint import check_skew
+            from ._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
             # Under the skew policy "error", a stand-in that raises on first use.
             # The ignore: check_skew gives the zone back, or that stand-in (not a ZoneInfo).

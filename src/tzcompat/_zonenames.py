@@ -114,7 +114,7 @@ def _default_load(key: str) -> tzinfo | None:
     which costs more than the rest of a parse when the keys vary (a table of stored times
     over many zones); the object is the same."""
     if not _lookup:
-        from ._zoneinfo import ZoneInfo
+        from ._zoneinfo import ZoneInfo  # import cost: an adapter's zones need no stdlib zoneinfo
 
         _lookup[:] = [ZoneInfo, getattr(ZoneInfo.__dict__.get("_weak_cache"), "data", {})]
     ref = _lookup[1].get(key)

@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from datetime import datetime, timedelta, timezone
+from importlib.util import find_spec
 
 from .. import _datapolicy, _dataversion, _tzpath
 from .._dataversion import version_key
@@ -47,8 +48,6 @@ def _version_file(root: str) -> str | None:
 def _pytz_dir() -> str | None:
     """The zoneinfo directory bundled with the real pytz, when it is installed (found
     without importing it; tzcompat's drop-in ``pytz`` bundles no data)."""
-    from importlib.util import find_spec  # import cost: only for the data command
-
     try:
         spec = find_spec("pytz")
     except (ImportError, ValueError):
@@ -186,8 +185,6 @@ def _fingerprint(source: dict[str, Any]) -> str | None:
     """The fingerprint of a source's zones (data_report()'s), None without zones."""
     if not source["present"] or not source["path"]:
         return None
-    from .._report import source_fingerprint
-
     return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]  # a JSON-like dict
 
 

@@ -161,7 +161,7 @@ class _Component:
             raise ValueError("mandatory TZOFFSETFROM not found")
         rule = None
         if self.rrule_lines:
-            from dateutil import rrule
+            from dateutil import rrule  # python-dateutil's, optional: only for RRULEs
 
             rule = rrule.rrulestr(
                 "\n".join(self.rrule_lines), compatible=True, ignoretz=True, cache=True

@@ -31,7 +31,7 @@ def _load() -> ModuleType | None:
         loaded = sys.modules["dateutil.tz"]
         return loaded if getattr(loaded, "__name__", None) == "dateutil.tz" else None
     try:
-        import dateutil.tz as real
+        import dateutil.tz as real  # python-dateutil, optional: only when installed
     except Exception:  # not installed, blocked (sys.modules entry None) or broken
         return None
     return real if getattr(real, "__name__", None) == "dateutil.tz" else None

@@ -289,7 +289,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             return memo[1]  # type: ignore[no-any-return]  # dateutil's tables hold Any
         # Import cost: the core's engine and fingerprints are not loaded by the adapter's import.
         from .._engine import build_rules
-        from .._fingerprint import rules_fingerprint
+        from .._fingerprint import rules_fingerprint  # as above
 
         trans_idx, trans_utc, utcoff, isdst, abbr, tz_str = self._data
         data = TZifData(version=2, trans_utc=array("q", trans_utc), trans_idx=bytes(trans_idx),

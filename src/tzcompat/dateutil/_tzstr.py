@@ -41,7 +41,7 @@ class _LazyPattern:
     def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
         if name.startswith("__"):
             raise AttributeError(name)
-        import re
+        import re  # import cost: re, only for a TZ string (test_import_cost)
 
         value = getattr(re.compile(self._source), name)
         setattr(self, name, value)

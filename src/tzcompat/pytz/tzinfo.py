@@ -729,7 +729,7 @@ def _ts(dt: datetime) -> int:
 def _load_builders() -> None:
     """Bind the table builders, which live in ``_zonebuild``: they run on a zone's first lookup,
     so ``import tzcompat.pytz`` does not pay for loading them."""
-    from . import _zonebuild
+    from . import _zonebuild  # import cost: the builders load on first use
 
     _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]  # on first use
     _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]  # on first use

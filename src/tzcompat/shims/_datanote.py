@@ -95,8 +95,9 @@ def _pytz_expected() -> tuple[str, str] | None:
     origin = getattr(spec, "origin", None)
     if not origin:
         return None  # no pytz installed: nothing is replaced
+    # tzcompat.pytz's import changes the process: only when pytz is replaced
     from ..pytz import __version__
-    from ..pytz._realpytz import _is_ours
+    from ..pytz._realpytz import _is_ours  # as above
 
     if _is_ours(origin):
         version = release_iana(__version__)
@@ -110,7 +111,7 @@ def _pytz_expected() -> tuple[str, str] | None:
 
 
 def _pytz_ours() -> str | None:
-    from ..pytz import _zones
+    from ..pytz import _zones  # as above
 
     return _zones.data_version()
 
@@ -135,8 +136,8 @@ def _dateutil_expected() -> tuple[str, str] | None:
 
 
 def _tarball_version(path: str) -> str | None:
-    import json
-    import tarfile
+    import json  # import cost: only with a pytz tarball
+    import tarfile  # as json
 
     try:
         with tarfile.open(path) as tf:
@@ -149,7 +150,7 @@ def _tarball_version(path: str) -> str | None:
 
 
 def _dateutil_ours() -> str | None:
-    import zoneinfo
+    import zoneinfo  # import cost: zoneinfo imports sysconfig
 
     root = _first_root(zoneinfo.TZPATH)
     return root_version(root) if root is not None else tzdata_version()
@@ -174,7 +175,7 @@ def check(library: str, stacklevel: int = 2) -> None:
     version = ours()
     if version is None or version == theirs[0]:
         return
-    import warnings
+    import warnings  # only when there is something to say
 
     choose = ("TZCOMPAT_DATA_POLICY=newest (the tzdata package when it is newer than the "
               "system's), PYTHONTZPATH (the zoneinfo directories to search) or "

@@ -208,7 +208,7 @@ def remove_listener(listener: Listener) -> None:
 
 
 def _replacement(tz: object) -> str:
-    from tzcompat import pytz
+    from tzcompat import pytz  # an adapter's import changes the process: only when pytz is replaced
 
     if tz is pytz.utc:
         return "datetime.timezone.utc"
@@ -428,8 +428,9 @@ def _install_probes() -> None:
 
 
 def _install_pytz_probes() -> None:
+    # an adapter's import changes the process: only the replaced library's
     from tzcompat import pytz
-    from tzcompat.pytz import tzinfo
+    from tzcompat.pytz import tzinfo  # as above
 
     dst_localize = tzinfo.DstTzInfo.localize
     for cls in (tzinfo.DstTzInfo, tzinfo.StaticTzInfo, type(pytz.utc), pytz._FixedOffset):
@@ -449,8 +450,8 @@ def _install_pytz_probes() -> None:
 
 
 def _install_dateutil_probes() -> None:
-    from tzcompat import dateutil
-    from tzcompat.dateutil import tz
+    from tzcompat import dateutil  # as above
+    from tzcompat.dateutil import tz  # as above
 
     for module in (dateutil, tz):
         names = vars(module)

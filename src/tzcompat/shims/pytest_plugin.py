@@ -56,6 +56,7 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args
     tokens = _requested(early_config)
     if not tokens:
         return
+    # the plugin loads in every pytest run; the shims only when enabled
     from . import _install, _warnings, audit
 
     libs = tokens & {"pytz", "dateutil"}
@@ -75,7 +76,7 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens:
         return None
-    from . import _install
+    from . import _install  # as above
 
     shims = ", ".join(sorted(_install.installed())) or "none"
     extra = ", ".join(sorted(tokens & {"warn", "audit"}))
@@ -86,7 +87,7 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens or "audit" not in tokens:
         return
-    from . import audit
+    from . import audit  # as above
 
     terminalreporter.section("tzcompat audit")
     for line in audit.format_report().rstrip("\n").splitlines():
@@ -97,7 +98,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens:
         return
-    from . import _install, _warnings, audit
+    from . import _install, _warnings, audit  # as above
 
     if "audit" in tokens:
         audit.disable()
