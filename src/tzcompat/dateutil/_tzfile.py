@@ -84,7 +84,12 @@ def _max_offset(rule: _TZStr) -> int:
 
 
 if TYPE_CHECKING:
-    Data = tuple[Any, Any, Any, Any, Any, Any]
+    from collections.abc import Sequence
+
+    # dateutil's (trans_idx, trans_utc, utcoff, isdst, abbr, tz_str): tuples when read
+    # here, lists in dateutil 4's pickles.
+    Data = tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int], Sequence[str],
+                 bytes | None]
 
 
 _COUNTS = struct.Struct(">6l")
@@ -392,9 +397,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
 
     def _tti_at(self, k: int) -> _ttinfo:
         """``_ttinfos[k]`` (by value; ``k`` may be negative)."""
-        full = self.__dict__.get("_ttinfos")
+        full: list[_ttinfo] | None = self.__dict__.get("_ttinfos")
         if full is not None:
-            return full[k]  # type: ignore[no-any-return]  # dateutil's tables hold Any
+            return full[k]
         trans_idx, trans_utc, utcoff, isdst, abbr, _ = self._data
         if k < 0:
             k += len(trans_idx)
@@ -414,8 +419,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         new = utcoff[trans_idx[k]]
         prev = utcoff[trans_idx[k - 1]] if k else utcoff[0]
         if (new > prev) == (fold == 0):
-            return trans_utc[k] + new  # type: ignore[no-any-return]  # dateutil's tables hold Any
-        return trans_utc[k] + prev  # type: ignore[no-any-return]  # dateutil's tables hold Any
+            return trans_utc[k] + new
+        return trans_utc[k] + prev
 
     def _locals_near(self, year: int, fold: int) -> tuple[int, list[int]]:
         """``(lo, local)``: ``local`` is ``_trans_local[fold][lo:hi]`` for the transitions
@@ -471,8 +476,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         points = {p for p in self._locals_near(year, fold)[1] if ys < p < ye}
         tz_after = self._tz_after
         last_local = self._local_at(fold, n - 1) if n else None
-        if n:
-            points.add(last_local + 1)  # type: ignore[operator]  # set when n
+        if last_local is not None:
+            points.add(last_local + 1)
         if isinstance(tz_after, _TZStr):
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi, *tz_after._local_window(year, fold)))
@@ -482,10 +487,10 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
         starts = [ys, *sorted(p for p in points if ys < p < ye)]
         values: list[_ttinfo | None] = []
         for p in starts:
-            footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]  # set when n
+            footer = isinstance(tz_after, _TZStr) and (last_local is None or p > last_local)
             if footer and (
                 tz_after._near_new_year(p, year)
-                or (n and p < last_ok)  # type: ignore[operator]  # set when n
+                or (last_ok is not None and p < last_ok)
             ):
                 values.append(None)
             else:
@@ -538,7 +543,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             footer = isinstance(tz_after, _TZStr) and (not n or p > trans[-1])
             if footer and (
                 tz_after._near_new_year(p, year)
-                or (n and p < last_ok)
+                or (last_ok is not None and p < last_ok)
             ):
                 values.append(None)
             else:
@@ -901,12 +906,13 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             return self._eq_answer
         if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
+        theirs: Any = other  # ours or real dateutil's tzfile: the same tables
         equal = (
-            self._trans_utc == other._trans_utc  # type: ignore[attr-defined]  # a tzfile (checked above)
-            and self._trans_local == other._trans_local  # type: ignore[attr-defined]  # a tzfile (checked above)
-            and _same_items(self._ttinfos, other._ttinfos)  # type: ignore[attr-defined]  # a tzfile (checked above)
-            and self._tti_before == other._tti_before  # type: ignore[attr-defined]  # a tzfile (checked above)
-            and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]  # a tzfile (checked above)
+            self._trans_utc == theirs._trans_utc
+            and self._trans_local == theirs._trans_local
+            and _same_items(self._ttinfos, theirs._ttinfos)
+            and self._tti_before == theirs._tti_before
+            and self._fallback_key() == theirs._fallback_key()
         )
         # Kept alive by the memo (one zone at most), so its identity cannot be reused.
         self._eq_other, self._eq_answer = other, equal
