@@ -497,17 +497,19 @@ def unpickler(
     tz = timezone(zone)
     if utcoffset is None:
         return tz
+    # A DstTzInfo when pickled with an offset (another zone fails below, as in pytz).
+    periodic: Any = tz
     off = memorized_timedelta(utcoffset)
-    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]  # set with the offset
-    tzinfos: dict[Any, BaseTzInfo] = tz._tzinfos  # type: ignore[attr-defined]  # a DstTzInfo zone
+    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]  # pickled with the offset
+    tzinfos: dict[Any, DstTzInfo] = periodic._tzinfos
     found = tzinfos.get((off, dst, tzname))
     if found is not None:
         return found
     for state in tzinfos.values():
-        if state._utcoffset == off and state._dst == dst:  # type: ignore[attr-defined]  # a DstTzInfo period
+        if state._utcoffset == off and state._dst == dst:
             return state
     inf = (off, dst, tzname)
-    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))  # type: ignore[call-arg]  # a DstTzInfo class
+    return tzinfos.setdefault(inf, periodic.__class__(inf, tzinfos))
 
 
 # --------------------------------------------------------------------------------------------
@@ -731,9 +733,11 @@ def _load_builders() -> None:
     so ``import tzcompat.pytz`` does not pay for loading them."""
     from . import _zonebuild  # import cost: the builders load on first use
 
-    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]  # on first use
-    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]  # on first use
-    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign, assignment]  # on first use
-    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign, assignment]  # on first use
-    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign, assignment]  # on first use
-    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign, assignment]  # on first use
+    # Each replaces the stub method of the same name, which has the same signature.
+    for method, builder in (("_build_view", _zonebuild.build_view),
+                            ("_build_states", _zonebuild.build_states),
+                            ("_build_table", _zonebuild.build_table),
+                            ("_build_year", _zonebuild.build_year),
+                            ("_build_ext", _zonebuild.build_ext),
+                            ("localize_slow", _zonebuild.localize_slow)):
+        setattr(_ZoneData, method, builder)

@@ -250,12 +250,13 @@ def _msg_is_dst(tz: object, method: str) -> str:
     )
 
 
-def _msg_lmt(tz: object, dt: datetime) -> str:
-    off = tz._utcoffset  # type: ignore[attr-defined]  # a pytz zone
+def _msg_lmt(tz: Any, dt: datetime) -> str:
+    """``tz``: a pytz zone, ours or the real library's."""
+    off = tz._utcoffset
     return (
-        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]  # a pytz zone
+        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "
         f"or .replace(tzinfo=tz)), so it has pytz's first offset {off} "
-        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]  # a pytz zone
+        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "
         f"with {_replacement(tz)} tzinfo= is right; on pytz use tz.localize()"
     )
 
