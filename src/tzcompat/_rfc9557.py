@@ -121,8 +121,8 @@ def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
         return _trim(_iso(dt))
     known = _kinds.get(type(tz))
     name = getattr(tz, known[0], None) if known is not None else None
-    if name is not None and name in _checked_names:
-        kind = known[1]  # type: ignore[index]  # name is None when known is
+    if known is not None and name is not None and name in _checked_names:
+        kind = known[1]
     else:
         name, kind = _zone_entry(tz)
     if kind == _ENGINE:
@@ -377,8 +377,9 @@ def from_wall(wall: datetime, tz: tzinfo, disambiguation: str, text: str = "") -
     if disambiguation == "reject":
         raise ValueError(f"{what}: {wall.isoformat()} does not exist in {tz}: the clocks "
                          "skip it (disambiguation='reject')")
-    offs = [wall.replace(tzinfo=tz, fold=f).utcoffset() for f in (0, 1)]
+    # Both offsets are there: candidates() refused a None one.
+    offs = [off for f in (0, 1) if (off := wall.replace(tzinfo=tz, fold=f).utcoffset()) is not None]
     # 'earlier' moves back by the gap (the offset after the change, continued before it);
     # 'later' and 'compatible' forward (the offset before it, continued after).
-    off = max(offs) if disambiguation == "earlier" else min(offs)  # type: ignore[type-var]
-    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)  # type: ignore[operator]  # candidates() refused a None offset
+    off = max(offs) if disambiguation == "earlier" else min(offs)
+    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)
