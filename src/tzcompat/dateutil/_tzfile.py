@@ -29,6 +29,7 @@ from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
 from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
+    _NoTTInfo,
     _parse_tz_str,
     _ttinfo,
     _TZStr,
@@ -80,7 +81,7 @@ def _hold(zone: Any) -> None:
 
 
 def _max_offset(rule: _TZStr) -> int:
-    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var, union-attr]  # set on every ttinfo in use
+    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())
 
 
 if TYPE_CHECKING:
@@ -512,7 +513,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 break
             points.add(t)
             prev = tti_at(k - 1) if k else self._tti_before
-            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[operator]  # set on every ttinfo in use
+            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())
             if shift > 0:
                 points.add(t + shift)
         if n:
@@ -526,14 +527,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi))
             start, end = tz_after.transitions(year)
-            start -= int(tz_after.std.utcoff.total_seconds())  # type: ignore[union-attr]  # set on every ttinfo in use
-            end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]  # set on every ttinfo in use
+            start -= int(tz_after.std.utcoff.total_seconds())
+            end -= int(tz_after.dst.utcoff.total_seconds())
             points.update((start, end, end + tz_after.dst_diff, start - tz_after.dst_diff))
             if n:
                 prev = tti_at(n - 2) if n > 1 else self._tti_before
                 last_ok = trans[-1] + 1 + max(
                     0,
-                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[operator]  # set on every ttinfo in use
+                    *(int((prev.utcoff - t.utcoff).total_seconds())
                       for t in (tz_after.std, tz_after.dst)),
                 )
                 points.add(last_ok)
@@ -548,7 +549,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
                 values.append(None)
             else:
                 tti, fold = self._fromutc_exact_ts(p, year)
-                values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]  # set on every ttinfo in use
+                values.append((tti.utcoff, bool(fold), tti))
         return tuple(starts[1:]), tuple(values)
 
     # -- tzinfo API --------------------------------------------------------------
@@ -598,10 +599,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             pass
         return self._wall_lookup(dt).tzname
 
-    def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
+    def _wall_lookup(self, dt: datetime | None) -> _ttinfo | _NoTTInfo:
         """The ttinfo for a wall time (any tzinfo, or naive), past the fast path."""
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO
+        return self._wall_ttinfo(dt)
+
+    def _wall_ttinfo(self, dt: datetime) -> _ttinfo:
+        """``_wall_lookup`` for a datetime."""
         fold = dt.fold
         year = dt.year
         entry = self._wf[fold].get(year)
@@ -696,9 +701,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if status is not None:
                 return status  # type: ignore[no-any-return]  # dateutil's tables hold Any
         ts = self._get_local_timestamp(dt)
-        off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
-        off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
-        return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]  # set on every ttinfo in use
+        off0 = self._wall_exact(ts, dt.year, 0).utcoff
+        off1 = self._wall_exact(ts, dt.year, 1).utcoff
+        return int(off0 > off1) - int(off1 > off0)
 
     def _datetime_exists(self, dt: datetime) -> bool:
         """``datetime_exists`` for the wall time of ``dt`` (its fields and fold; any
@@ -706,8 +711,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
 
         The wall time comes back unchanged exactly when ``fromutc`` finds the same
         offset at ``wall - offset`` that ``utcoffset`` gave for ``wall``."""
-        off = self._wall_lookup(dt).utcoff
-        utc = dt - off  # type: ignore[operator]  # OverflowError here, as in astimezone
+        off = self._wall_ttinfo(dt).utcoff
+        utc = dt - off
         if not 1 < utc.year < 9999:
             # Near the ends of datetime's range the way back can overflow too.
             wall = dt.replace(tzinfo=self)
@@ -723,7 +728,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if self._cold < _COLD_LOOKUPS:
                 self._cold += 1
                 tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-                return tti.utcoff, fold  # type: ignore[return-value]  # set on every ttinfo in use
+                return tti.utcoff, fold
             entry = self._utc_year(year)
         zone = dt.tzinfo
         if zone is self:
@@ -733,7 +738,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             value = entry[2][_bisect_right(entry[1], naive)]
         if value is None:
             tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-            return tti.utcoff, fold  # type: ignore[return-value]  # set on every ttinfo in use
+            return tti.utcoff, fold
         return value  # type: ignore[no-any-return]  # dateutil's tables hold Any
 
     def _utc_year(self, year: int) -> tuple[Any, ...]:
@@ -854,7 +859,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
 
     def _find_trans(
         self, dt: datetime | None, fold: int | None = None, timestamp: int | None = None
-    ) -> _ttinfo:
+    ) -> _ttinfo | _NoTTInfo:
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO
         ts = self._get_local_timestamp(dt) if timestamp is None else timestamp
@@ -876,7 +881,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases
             if (
                 last is not None
                 and tti.utcoff != last.utcoff
-                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]  # type: ignore[union-attr]  # set on every ttinfo in use
+                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]
             ):
                 return last
             return tti
