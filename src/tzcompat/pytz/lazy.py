@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     _MappingBase = Mapping[str, Any]
-else:
+    _ListBase = list[Any]
+    _SetBase = set[Any]
+else:  # pytz's bare subclasses
     _MappingBase = Mapping
+    _ListBase = list
+    _SetBase = set
 
 __all__ = ["LazyDict", "LazyList", "LazySet"]
 
@@ -79,7 +83,7 @@ def _lazy_classes(
     filled = type(cls.__name__, (base,), {"__module__": __name__})
     pending = type(cls.__name__, (base,), {"__module__": __name__})
 
-    clear = base.clear  # type: ignore[attr-defined]  # list and set have clear()
+    clear = base.clear  # type: ignore[attr-defined]  # base is list or set
 
     def wrap(name: str) -> Callable[..., Any]:
         real = getattr(base, name)
@@ -201,7 +205,7 @@ def _fill_set(obj: set[Any], items: Iterable[Any]) -> None:
     set.update(obj, items)
 
 
-class LazyList(list):  # type: ignore[type-arg]  # pytz's bare list subclass
+class LazyList(_ListBase):
     """A list whose items come from ``fill_iter`` when it is first used."""
 
     def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazyList:
@@ -212,7 +216,7 @@ class LazyList(list):  # type: ignore[type-arg]  # pytz's bare list subclass
         return obj  # type: ignore[no-any-return]  # made as the pending class
 
 
-class LazySet(set):  # type: ignore[type-arg]  # pytz's bare set subclass
+class LazySet(_SetBase):
     """A set whose items come from ``fill_iter`` when it is first used."""
 
     def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazySet:
