@@ -14,7 +14,10 @@ from . import _peer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
+
+    _FromUTC = Callable[[Any, datetime], datetime]
 
 __all__ = ["ZERO", "enfold", "tzrangebase"]
 
@@ -199,12 +202,12 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
     __reduce__ = object.__reduce__
 
 
-def _validate_fromutc_inputs(f: Any) -> Any:
+def _validate_fromutc_inputs(f: _FromUTC) -> _FromUTC:
     """Decorator giving a ``fromutc`` CPython's argument checks (as dateutil's)."""
 
-    def fromutc(self: tzinfo, dt: datetime) -> datetime:
+    def fromutc(self: Any, dt: datetime) -> datetime:
         _check_fromutc_arg(self, dt)
-        return f(self, dt)  # type: ignore[no-any-return]  # the wrapped method's own result
+        return f(self, dt)
 
     # functools.wraps, without importing functools.
     for name in ("__module__", "__name__", "__qualname__", "__doc__"):

@@ -50,7 +50,8 @@ class _CachingFactory(_TzFactory):
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
         type.__init__(cls, *args, **kwargs)  # not the real metaclass's
-        cls._weak_instances = weakref.WeakValueDictionary()  # type: ignore[var-annotated]  # any dateutil zone
+        cls._weak_instances: weakref.WeakValueDictionary[Any, Any] = (
+            weakref.WeakValueDictionary())
         cls._strong_instances = OrderedDict()
         cls._cache_lock = allocate_lock()
 

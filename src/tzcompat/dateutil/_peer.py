@@ -45,9 +45,9 @@ def real_class(name: str, submodule: str = "") -> type | None:
     """The real class ``dateutil.tz[.submodule].name``, or None."""
     if real_module is None:
         return None
-    where = real_module
+    where: ModuleType | None = real_module
     if submodule:
-        where = sys.modules.get(f"dateutil.tz.{submodule}")  # type: ignore[assignment]  # a module or None
+        where = sys.modules.get(f"dateutil.tz.{submodule}")
     found = getattr(where, name, None) if where is not None else None
     return found if isinstance(found, type) else None
 
