@@ -201,7 +201,8 @@ def scan_zone(text: str) -> tuple[str, str | None, str | None, str | None] | Non
     if i != len(text):
         return None
     fields += [None] * (4 - len(fields))
-    return fields[0], fields[1], fields[2], fields[3]  # type: ignore[return-value]  # padded to four above
+    # Padded to four above.
+    return fields[0], fields[1], fields[2], fields[3]  # type: ignore[return-value]
 
 
 def scan_rule(text: str) -> RuleSpec | None:

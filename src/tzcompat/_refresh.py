@@ -92,7 +92,8 @@ class ZoneChange:
                         spans[-1][1] = b
                     else:
                         spans.append([a, b])
-                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]  # instants of set bounds are ints
+                # Instants of set bounds are ints.
+                self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]
                                      for a, b in spans)
         return self._ranges
 

@@ -232,7 +232,8 @@ def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "c
         return _careful(text, offset, disambiguation, zones, nanoseconds)
     wall, stored, exact, name, critical = q
     if name is None:
-        return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]  # stored is set without a name
+        # Stored is set without a name.
+        return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]
     tz = load_zone(name, zones)
     if tz is None:
         raise _unknown_zone(text, text.index("[") + 1 + critical, name)
@@ -358,7 +359,8 @@ def candidates(wall: datetime, tz: tzinfo) -> list[datetime]:
         if local.replace(tzinfo=None, fold=0) == wall and all(
                 local.utcoffset() != o.utcoffset() for o in out):
             out.append(local)
-    out.sort(key=lambda d: d.utcoffset(), reverse=True)  # type: ignore[arg-type, return-value]  # aware in tz: offsets not None
+    # Aware in tz: offsets not None.
+    out.sort(key=lambda d: d.utcoffset(), reverse=True)  # type: ignore[arg-type, return-value]
     return out
 
 

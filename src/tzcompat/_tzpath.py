@@ -61,12 +61,14 @@ def exception_classes() -> tuple[type[KeyError], type[RuntimeWarning]]:
         pass
     std = stdlib_zoneinfo()
 
-    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]  # the global is made here; std is Any
+    # The global is made here; std is Any.
+    class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]
         """No time zone data was found for a key (a KeyError)."""
 
         __module__ = "tzcompat"
 
-    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]  # the global is made here; std is Any
+    # The global is made here; std is Any.
+    class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]
         """A relative path in PYTHONTZPATH was ignored."""
 
         __module__ = "tzcompat"

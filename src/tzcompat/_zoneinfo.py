@@ -280,7 +280,8 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         return obj
 
     @classmethod
-    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]  # any binary stream with read()
+    # Any binary stream with read()
+    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]
         """Build a zone from a binary file object holding TZif data (never cached)."""
         obj = cls._from_tzif(read_tzif(fobj), key)
         obj._z_file_repr = repr(fobj)

@@ -215,7 +215,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
             continue
         local = now.astimezone(zone)
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
-              f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]  # an aware local time
+              # An aware local time.
+              f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "
           "convert TIME FROM TO | --help")

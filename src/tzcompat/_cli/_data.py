@@ -133,7 +133,8 @@ def newer_warnings(found: list[dict[str, Any]]) -> list[str]:
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
-        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]  # set when a source is in use
+        # Set when a source is in use.
+        warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
     return warnings
 
@@ -185,7 +186,8 @@ def _fingerprint(source: dict[str, Any]) -> str | None:
     """The fingerprint of a source's zones (data_report()'s), None without zones."""
     if not source["present"] or not source["path"]:
         return None
-    return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]  # a JSON-like dict
+    # A JSON-like dict.
+    return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]
 
 
 def _stderr() -> IO[str]:

@@ -47,7 +47,8 @@ def _check_fromutc_arg(zone: tzinfo, dt: object) -> None:
 
 
 @_peer.hide_real_only
-class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]
     """Generic fold-aware helpers built only on ``utcoffset``/``dst``."""
 
     def is_ambiguous(self, dt: datetime) -> bool:
@@ -62,7 +63,8 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
         # standard offset from the UTC instant.
         if not self.is_ambiguous(dt_wall):
             return 0
-        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]  # aware: offsets not None
+        # Aware: offsets not None.
+        return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]
 
     def _fromutc(self, dt: datetime) -> datetime:
         # The algorithm of the datetime module's reference fromutc, except that
@@ -87,7 +89,8 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
 
 
 @_peer.hide_real_only
-class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]
     """Abstract zone with at most one DST period per year.
 
     Subclasses provide ``transitions(year)`` (DST start and end as naive standard
@@ -216,5 +219,6 @@ def _validate_fromutc_inputs(f: _FromUTC) -> _FromUTC:
         except AttributeError:
             pass
     fromutc.__dict__.update(getattr(f, "__dict__", {}))
-    fromutc.__wrapped__ = f  # type: ignore[attr-defined]  # the wrapper's marker (functools'), set by hand
+    # The wrapper's marker (functools'), set by hand.
+    fromutc.__wrapped__ = f  # type: ignore[attr-defined]
     return fromutc

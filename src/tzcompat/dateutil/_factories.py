@@ -24,7 +24,8 @@ __all__ = ["_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"]
 _STRONG_CACHE_SIZE = 8
 
 
-class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]
     """Calling the class always returns the one instance of that class."""
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
@@ -39,7 +40,8 @@ class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type
         return inst
 
 
-class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]
     def instance(cls, *args: Any, **kwargs: Any) -> Any:
         """Alternate constructor that returns a fresh instance."""
         return type.__call__(cls, *args, **kwargs)
@@ -71,7 +73,8 @@ class _CachingFactory(_TzFactory):
 
 
 class _TzOffsetFactory(
-    *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+    # Bases picked at import (the real library's, when installed)
+    *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]
 ):
     def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
         # A timedelta and the equivalent number of seconds share one instance.
@@ -90,7 +93,8 @@ class _TzOffsetFactory(
 
 
 class _TzStrFactory(
-    *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+    # Bases picked at import (the real library's, when installed)
+    *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]
 ):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:
         key = (s, posix_offset)

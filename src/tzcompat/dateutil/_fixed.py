@@ -16,7 +16,8 @@ __all__ = ["UTC", "tzoffset", "tzutc"]
 
 
 @_peer.hide_real_only
-class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]
     """The UTC zone; ``tzutc()`` always returns the same object, ``UTC``."""
 
     def utcoffset(self, dt: datetime | None) -> timedelta:
@@ -59,7 +60,8 @@ UTC = tzutc()
 
 
 @_peer.hide_real_only
-class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]
     """A fixed offset from UTC with a name.
 
     ``offset`` is in seconds (int or float) or a ``timedelta``. Equal arguments give
@@ -69,7 +71,8 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
     def __init__(self, name: str | None, offset: float | timedelta) -> None:
         self._name = name
         try:
-            offset = offset.total_seconds()  # type: ignore[union-attr]  # a timedelta, as dateutil accepts
+            # A timedelta, as dateutil accepts.
+            offset = offset.total_seconds()  # type: ignore[union-attr]
         except (TypeError, AttributeError):
             pass
         self._offset = timedelta(seconds=offset)  # type: ignore[arg-type]  # seconds by now

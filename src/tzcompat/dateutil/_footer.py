@@ -32,7 +32,8 @@ _REAL_TTINFO = _peer.real_class("_ttinfo", "_tzfile")
 
 
 @_peer.hide_real_only
-class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]
     """One local time type: UTC offset, DST offset and abbreviation.
 
     With real dateutil installed it also derives from its ``_ttinfo`` (whose slots it then

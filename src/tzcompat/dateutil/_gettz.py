@@ -175,7 +175,8 @@ def _cached_utc_class() -> type | None:
         return None
 
     @_peer.hide_real_only
-    class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]  # the real tzutc, known only at run time
+    # The real tzutc, known only at run time.
+    class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]
         __slots__ = ()
 
         def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:

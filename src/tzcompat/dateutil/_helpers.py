@@ -77,5 +77,6 @@ def resolve_imaginary(dt: datetime) -> datetime:
     Existing (or naive) datetimes are returned unchanged, as the same object.
     """
     if dt.tzinfo is not None and not datetime_exists(dt):
-        dt += (dt + _DAY).utcoffset() - (dt - _DAY).utcoffset()  # type: ignore[operator]  # aware: offsets not None
+        # Aware: offsets not None.
+        dt += (dt + _DAY).utcoffset() - (dt - _DAY).utcoffset()  # type: ignore[operator]
     return dt

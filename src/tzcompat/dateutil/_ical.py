@@ -86,7 +86,8 @@ class _tzicalvtz(_tzinfo):
     def _find_compdt(self, comp: _tzicalvtzcomp, dt: datetime) -> datetime | None:
         if comp.tzoffsetdiff < ZERO and dt.fold:
             dt -= comp.tzoffsetdiff
-        return comp.rrule.before(dt, inc=True)  # type: ignore[no-any-return]  # dateutil's rrule, untyped
+        # Dateutil's rrule, untyped.
+        return comp.rrule.before(dt, inc=True)  # type: ignore[no-any-return]
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         if dt is None:

@@ -25,7 +25,8 @@ def _naive_timestamp(dt: datetime) -> float:
 
 
 @_peer.hide_real_only
-class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
     """The system's local time zone (a new object on every call, never cached)."""
 
     def __init__(self) -> None:

@@ -245,7 +245,8 @@ def _as_seconds(value: Any) -> Any:
 
 
 @_peer.hide_real_only
-class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
     """A zone given by offsets, abbreviations and DST start/end rules.
 
     ``start``/``end`` are ``relativedelta``-like objects added to January 1 of each

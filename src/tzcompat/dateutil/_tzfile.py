@@ -240,7 +240,8 @@ class _Derived:
 
 
 @_peer.hide_real_only
-class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     """A zone read from a TZif file: a path (``str``) or a binary file object.
 
     ``filename`` names the source in the repr when ``fileobj`` is a stream (default:

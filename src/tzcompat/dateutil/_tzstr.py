@@ -185,7 +185,8 @@ def _gnu_rules(cur: _Cursor, spec: _Spec) -> None:
             cur.used.add(cur.i)
             cur.i += 1
         cur.used.add(cur.i)
-        spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]  # set when parsed
+        # Set when parsed.
+        spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]
 
 
 def _posix_rules(cur: _Cursor, spec: _Spec) -> None:
@@ -263,7 +264,8 @@ def _posix_spec(s: str) -> _Spec | None:
     if dst is not None:
         spec.dstabbr = dst
         if dstoff is not None:
-            spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]  # a bad offset raised above
+            # A bad offset raised above.
+            spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]
     for text, target in zip(rules, (spec.start, spec.end)):
         rule = scan_rule(text)
         time = text.partition("/")[2]
@@ -367,7 +369,8 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
 
 
 @_peer.hide_real_only
-class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]
     """A zone from a TZ-variable style string, read with dateutil's grammar.
 
     ``UTC+3`` and ``GMT+3`` are three hours ahead of UTC unless ``posix_offset`` is

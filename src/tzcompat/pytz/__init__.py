@@ -198,7 +198,8 @@ def _case_insensitive_zone_lookup(zone: str) -> str:
 # UTC and fixed offsets
 
 
-class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
 
     zone = "UTC"
@@ -278,7 +279,8 @@ def _unpickle_fixed(offset: float) -> BaseTzInfo:
     return FixedOffset(offset)
 
 
-class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
     """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
 
     zone = None
@@ -499,7 +501,8 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     for fold in (0, 1):
         cand = naive.replace(tzinfo=target, fold=fold)
         got = cand.utcoffset()
-        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]  # checked not None
+        # Checked not None.
+        if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]
             return cand
     return dt.astimezone(target)
 

@@ -173,7 +173,8 @@ class BaseTzInfo(_BaseTzInfoBase):
         def normalize(self, dt: datetime) -> datetime: ...
 
 
-class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
     _engine: Any = None  # the core zone the answers come from
@@ -300,7 +301,8 @@ class _LazyTzinfos:
         return tzinfos
 
 
-class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  # bases picked at import (the real library's, when installed)
+# Bases picked at import (the real library's, when installed)
+class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
     """A zone whose offset changes; each instance is one period of the zone."""
 
     _utc_transition_times = _LazyClassData("times_all")
@@ -411,7 +413,8 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             if dt is None:
                 return None
             raise
-        return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]  # localize gives this zone
+        # Localize gives this zone.
+        return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]
 
     def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
         """The DST part of the offset (pytz's inference), like ``utcoffset``."""
@@ -419,7 +422,8 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             return self._dst
         if dt is None:
             return None
-        return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]  # localize gives this zone
+        # Localize gives this zone.
+        return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]
 
     def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str | None:
         """The abbreviation, like ``utcoffset``; ``tzname(None)`` is the zone name."""
@@ -427,7 +431,8 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]  #
             return self._tzname
         if dt is None:
             return self.zone
-        return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]  # localize gives this zone
+        # Localize gives this zone.
+        return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]
 
     @property
     def zoneinfo(self) -> Any:
@@ -473,11 +478,13 @@ def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     from .._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
     tz = unpickler(zone, *period)
-    return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]  # or the skew stand-in
+    # Or the skew stand-in.
+    return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]
                       (_restore, (fingerprint, zone, *period)))
 
 
-_restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]  # pickle's marker on a function
+# Pickle's marker on a function.
+_restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
 
 
 def unpickler(

@@ -209,7 +209,8 @@ def _convert_pytz(zone: Any) -> Any:
         target = {"_p": shim._p, "_UTC": shim._UTC, "FixedOffset": shim.FixedOffset}.get(
             getattr(func, "__name__", "")
         )
-        return None if target is None else target(*args)  # type: ignore[operator]  # a callable when set
+        # A callable when set.
+        return None if target is None else target(*args)  # type: ignore[operator]
     except Exception:  # a zone the adapter cannot rebuild stays the real one
         return None
 

@@ -396,7 +396,8 @@ def _wrap_call(orig: Callable[..., Any], kind: str) -> Callable[..., Any]:
             except AttributeError:
                 pass
     call_obj.__doc__ = getattr(orig, "__doc__", None)
-    call_obj.__wrapped__ = orig  # type: ignore[attr-defined]  # the wrapper's marker (functools'), set by hand
+    # The wrapper's marker (functools'), set by hand.
+    call_obj.__wrapped__ = orig  # type: ignore[attr-defined]
     return call_obj
 
 
@@ -508,7 +509,8 @@ def disable_warnings() -> None:
     remove_listener(_warn)
     if _show_filter is not None:
         try:
-            warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]  # the stdlib's list, untyped
+            # The stdlib's list, untyped.
+            warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]
         except ValueError:
             pass  # a catch_warnings block restored the filters meanwhile
         _show_filter = None
