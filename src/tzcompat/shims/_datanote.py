@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 from .._dataversion import root_version, tzdata_version
 from .._env import env_flag
@@ -175,8 +176,6 @@ def check(library: str, stacklevel: int = 2) -> None:
     version = ours()
     if version is None or version == theirs[0]:
         return
-    import warnings  # only when there is something to say
-
     choose = ("TZCOMPAT_DATA_POLICY=newest (the tzdata package when it is newer than the "
               "system's), PYTHONTZPATH (the zoneinfo directories to search) or "
               "pip install --upgrade tzdata")

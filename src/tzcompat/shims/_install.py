@@ -24,7 +24,7 @@ import types
 from typing import Any
 
 from .._env import env_flag
-from . import _warnings
+from . import _datanote, _warnings
 from . import audit as _audit
 
 __all__ = ["install", "installed", "uninstall"]
@@ -65,8 +65,7 @@ def install(
         if dateutil and "dateutil" not in _installed:
             _install_dateutil()
             _installed.add("dateutil")
-        from . import _datanote  # once per process: other zone data than the replaced library's
-
+        # Once per process: other zone data than the replaced library's.
         for library in sorted(_installed):
             _datanote.check(library, stacklevel=3)
         if warn is None:
