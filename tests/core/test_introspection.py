@@ -43,6 +43,7 @@ from ._helpers import (
     zone_pair,
 )
 from .test_posix import VALID_TZSTRS, _stdlib_reference
+from .tzif_builder import TTInfo, build_tzif
 
 SOURCES_KEYS = [
     pytest.param(s, k, id=f"{s}:{k}") for s in ("system", "tzdata") for k in keys_for(s)
@@ -210,8 +211,6 @@ def test_fixed_zone_has_no_transitions():
 def test_initial_state_of_a_file_without_transitions(footer):
     """With no transition, the earliest instants get the footer's state (the last type's
     without a footer), as the stdlib answers them; not the file's first standard type."""
-    from .tzif_builder import TTInfo, build_tzif
-
     data = build_tzif(transitions=[], ttinfos=[TTInfo(1800, False, "LMT"),
                                                TTInfo(7200, True, "LDT")],
                       footer=footer, version=2)
