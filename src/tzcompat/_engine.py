@@ -26,7 +26,7 @@ from ._tzif import TZifData, read_tzif
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any, Literal, Protocol
+    from typing import IO, Any, Literal, Protocol, overload
 
     class _Times(Protocol):
         """Transition times, in order: an ``array("q")`` or a ``_Walls`` view."""
@@ -273,15 +273,17 @@ class _Rules:
     # slow answer. Both kinds are bounded (_YEAR_CACHE_SIZE, _BLOCK_CACHE_SIZE); an
     # instant's answer is never cached by itself.
 
+    if TYPE_CHECKING:  # a datetime always has a state
+        @overload
+        def find(self, dt: datetime) -> ZoneState: ...
+        @overload
+        def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]: ...
+
     def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
         """The state for the wall time (and fold) of ``dt``; for None, a fixed zone's state."""
         if dt is None:
             after = self.after
             return after if self.fixed and isinstance(after, ZoneState) else _NO_STATE
-        return self.find_wall(dt)
-
-    def find_wall(self, dt: datetime) -> ZoneState:
-        """The state for the wall time (and fold) of ``dt``."""
         day = dt.toordinal()
         key = day * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
         year, fold = dt.year, dt.fold
@@ -621,7 +623,7 @@ class _Rules:
         naive = dt.replace(tzinfo=None)
         out = []
         for fold in (0, 1):
-            off = self.find_wall(naive.replace(fold=fold))[0]
+            off = self.find(naive.replace(fold=fold))[0]
             ts = wall - int(off.total_seconds())
             state = self.state_at(ts)
             out.append((off, ts + int(state[0].total_seconds()) == wall))
