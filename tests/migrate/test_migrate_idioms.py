@@ -162,3 +162,16 @@ def test_inputs_reach_gaps_and_folds() -> None:
         except pytz.AmbiguousTimeError:
             raised["AmbiguousTimeError"] += 1
     assert all(raised.values()), raised
+
+
+@pytest.mark.parametrize("unsafe", [False, True], ids=["default", "unsafe"])
+@pytest.mark.parametrize("idiom", sorted(p.stem for p in IDIOMS.glob("*.py")))
+def test_second_run_changes_nothing(idiom: str, unsafe: bool) -> None:
+    """Both modes are idempotent: the codemod run again over its own output (indexed anew,
+    as the command does) leaves every file as it is."""
+    name = f"idioms.{idiom}"
+    _, _, first = _pair(idiom, unsafe)
+    second = migrate_source(
+        first, index=index_sources({name: first}), module_name=name, unsafe_fixes=unsafe
+    ).code
+    assert second == first

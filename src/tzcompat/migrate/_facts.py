@@ -148,6 +148,10 @@ PREFILTER = re.compile(
     rf"|\.(?:{_words((*ZONE_METHODS, 'fromutc'))})\s*\("
     f"|{_words(PYTZ_PRIVATE | PYTZ_PRIVATE_WEAK)}"
     r"|\.zone\b|attr\([^)]*[\"']zone[\"']"
+    # pytz's names reached by name; pandas' constructors that take tz= (rules/indirect.py,
+    # rules/consumers.py)
+    r"|(?:methodcaller|attrgetter)\(\s*[\"'](?:[\w.]*\.)?(?:localize|normalize|zone)\b"
+    r"|\b(?:Timestamp|DatetimeIndex)\("
     # now(tz) with an argument; UTC objects (not utcnow()/utcoffset(): no zone there)
     r"|\bnow\s*\(\s*[^\s)]|(?i:utc)(?!now|fromtimestamp|offset|timetuple)"
     r"|[\"'](?i:etc/)?(?i:uct|zulu|universal)[\"']"
@@ -165,7 +169,7 @@ PROJECT_HINT = re.compile(
 #: regex, which then runs only on the files that have one)
 PREFILTER_KEYWORDS = (
     "localize", "normalize", "astimezone", "fromtimestamp", "tz", "is_dst", "TimeError", "zone",
-    "now", "_transition_info", "utc", "UTC", "dst", "fromutc",
+    "now", "_transition_info", "utc", "UTC", "dst", "fromutc", "Timestamp", "DatetimeIndex",
 )  # fmt: skip
 #: case-insensitive substrings for the UTC spellings of PREFILTER
 PREFILTER_LOWER = ("utc", "uct", "zulu", "universal")

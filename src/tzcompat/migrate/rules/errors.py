@@ -6,11 +6,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -19,6 +16,17 @@ CODES = (
         "rewrite",
         "safe",
         message="pytz's exception classes rewritten to zoneinfo's / the helpers' classes",
+    ),
+    CodeInfo(
+        "TZM013",
+        "lookup-handler-widened",
+        "rewrite",
+        "safe",
+        message=(
+            "except KeyError/LookupError around pytz.timezone() also catches ValueError: "
+            "ZoneInfo raises it for malformed keys ('', absolute paths, '..'), where pytz "
+            "raised UnknownTimeZoneError, a KeyError"
+        ),
     ),
     CodeInfo(
         "TZM121",
@@ -62,28 +70,36 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "error-classes"
-NODES = ("ExceptHandler",)
 
 
 def leave_ExceptHandler(
-    m: Migrator, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
+    m: Context, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
     kinds = original_node.type
     if kinds is None:
         return None  # None: the next rule looks (type_checks widens duck-typing handlers)
     values = [e.value for e in kinds.elements] if isinstance(kinds, cst.Tuple) else [kinds]
-    if not any(m.ref(v) == "pytz.UnknownTimeZoneError" for v in values):
+    if any(isinstance(v, cst.Name) and v.value in _WIDE for v in values):
         return None
-    if any(isinstance(v, cst.Name) and v.value in ("ValueError", "Exception") for v in values):
+    trial = m.parent(original_node)
+    if any(m.ref(v) == "pytz.UnknownTimeZoneError" for v in values):
+        lookup = False
+    elif (
+        any(isinstance(v, cst.Name) and v.value in ("KeyError", "LookupError") for v in values)
+        and isinstance(trial, cst.Try)
+        and _looks_up_pytz(m, trial.body)
+    ):
+        lookup = True  # pytz's UnknownTimeZoneError is a KeyError
+    else:
         return None
     # ZoneInfo raises ValueError for malformed keys ('', '/abs', '..'), where pytz raised
     # UnknownTimeZoneError: the handler must catch both. Exact when nothing else in the
     # try body can raise ValueError.
-    trial = m.parent(original_node)
     if isinstance(trial, cst.Try) and _lookup_only(m, trial.body):
-        m.report(original_node, "unknown-timezone-error", kind="note")
+        if lookup:
+            m.report(original_node, "lookup-handler-widened", kind="rewrite")
+        else:
+            m.report(original_node, "unknown-timezone-error", kind="note")
     else:
         m.report(original_node, "unknown-timezone-valueerror")
     space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
@@ -101,7 +117,30 @@ def leave_ExceptHandler(
     return updated_node.with_changes(type=new_type)
 
 
-def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
+#: handler types that catch ZoneInfo's ValueError already
+_WIDE = frozenset({"ValueError", "Exception", "BaseException"})
+
+
+def _looks_up_pytz(m: Context, body: cst.BaseSuite) -> bool:
+    """True when ``body`` itself (not a function it defines) calls ``pytz.timezone``."""
+    found: list[bool] = []
+
+    class _Lookups(cst.CSTVisitor):
+        def visit_FunctionDef(self, node: cst.FunctionDef) -> bool:
+            return False
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+        def visit_Call(self, node: cst.Call) -> None:
+            if m.ref(node.func) == "pytz.timezone":
+                found.append(True)
+
+    body.visit(_Lookups())
+    return bool(found)
+
+
+def _lookup_only(m: Context, body: cst.BaseSuite) -> bool:
     """True when every call in ``body`` is a zone lookup or a harmless str method."""
     calls: list[cst.Call] = []
 
@@ -122,7 +161,7 @@ def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
     return True
 
 
-def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
+def _in_handler_type(m: Context, node: cst.CSTNode) -> bool:
     parent = m.parent(node)
     if isinstance(parent, cst.Element):
         parent = m.parent(m.parent(parent) or parent)
@@ -131,7 +170,7 @@ def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     if q == "pytz.UnknownTimeZoneError":
         if not _in_handler_type(m, original):  # handlers: see leave_ExceptHandler
@@ -144,12 +183,6 @@ def reference(
         m.report(handler, "time-errors-foreign")
     name = m.helper(q.rsplit(".", 1)[1])
     return name.with_changes(lpar=updated.lpar, rpar=updated.rpar)
-
-
-REFERENCES = {
-    "pytz.UnknownTimeZoneError": reference,
-    **{name: reference for name in _facts.TIME_ERRORS},
-}
 
 
 EXAMPLES = (
@@ -177,6 +210,42 @@ EXAMPLES = (
             "unknown-timezone-error",
         ),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return pytz.timezone(name)\n"
+            "    except KeyError:\n"
+            "        return None\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def zone_or_none(name):\n"
+            "    try:\n"
+            "        return ZoneInfo(name)\n"
+            "    except (KeyError, ValueError):\n"
+            "        return None\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic", "lookup-handler-widened"),
+    ),
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
+    Example(before="try:\n    value = table[name]\nexcept KeyError:\n    value = None\n"),
+)
+
+
+RULE = Rule(
+    name="errors",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="error-classes",
+    leave={cst.ExceptHandler: leave_ExceptHandler},
+    references={
+        "pytz.UnknownTimeZoneError": reference,
+        **{name: reference for name in _facts.TIME_ERRORS},
+    },
 )

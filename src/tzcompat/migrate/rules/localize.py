@@ -6,13 +6,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import type_checks, unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -36,12 +33,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "localize-to-helper"
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not isinstance(func, cst.Attribute) or func.attr.value != "localize":
         return None
@@ -54,7 +48,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def zone_method_call(
-    m: Migrator, original: cst.Call
+    m: Context, original: cst.Call
 ) -> tuple[str | None, tuple[list[cst.Arg], dict[str, cst.Arg]] | None] | None:
     """For ``receiver.localize(...)``/``.normalize(...)``: the receiver's zone kind and the
     call's plain arguments when the receiver is taken for a pytz zone, else None (marking a
@@ -70,7 +64,7 @@ def zone_method_call(
     return kind, mk.plain_args(original)
 
 
-def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_localize(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     found = zone_method_call(m, original)
     if found is None:
         return None
@@ -147,4 +141,14 @@ EXAMPLES = (
             "text = translations.localize(raw)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="localize",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="localize-to-helper",
+    leave={cst.Call: leave_Call},
 )

@@ -7,11 +7,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
+from . import indirect
 
 CODES = (
     CodeInfo(
@@ -60,13 +58,10 @@ CODES = (
         comment="bound pytz method: ZoneInfo has none",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "zone-to-key"
-NODES = ("Attribute",)
 
 
 def leave_Attribute(
-    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+    m: Context, original: cst.Attribute, updated: cst.Attribute
 ) -> cst.BaseExpression | None:
     attr = original.attr.value
     if m.ref(original) is not None:
@@ -79,9 +74,12 @@ def leave_Attribute(
 
 
 def _zone_attribute(
-    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+    m: Context, original: cst.Attribute, updated: cst.Attribute
 ) -> cst.BaseExpression:
-    kind = m.zone_kind(original.value, use_index=False)
+    # Zones.PARIS.value: a member of an Enum of zones made here
+    kind = m.zone_kind(original.value, use_index=False) or indirect.enum_zone_kind(
+        m, original.value
+    )
     if kind == "zone":
         return updated.with_changes(attr=cst.Name("key"))
     if kind is None and m.zone_kind(original.value) == "zone":
@@ -93,18 +91,27 @@ def _zone_attribute(
         return cst.Call(func=cst.Name("str"), args=[cst.Arg(updated.value)])
     if kind is not None:
         m.report(original, "zone-attribute")
-    elif m.pytz_world and (m.tz_like(original.value) or ana.source(original.value) in m.duck_typed):
+    elif m.pytz_world and (
+        m.tz_like(original.value)
+        or ana.source(original.value) in m.duck_typed
+        or _member_value(original.value)
+    ):
         fixed = m.mark_or_fix(original, "zone-attribute", lambda: _str(updated.value))
         if fixed is not None:
             return fixed
     return updated
 
 
+def _member_value(node: cst.BaseExpression) -> bool:
+    """``X.value``: an Enum member's value, a zone when its class holds zones."""
+    return isinstance(node, cst.Attribute) and node.attr.value == "value"
+
+
 def _str(node: cst.BaseExpression) -> cst.Call:
     return cst.Call(func=cst.Name("str"), args=[cst.Arg(node)])
 
 
-def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
+def _pytz_only_attribute(m: Context, node: cst.Attribute, attr: str) -> None:
     receiver = node.value
     if attr in _facts.PYTZ_PRIVATE or (
         attr in _facts.PYTZ_PRIVATE_WEAK
@@ -147,4 +154,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\nname = ZoneInfo('Europe/Paris').key\n"),
+)
+
+
+RULE = Rule(
+    name="pytz_attributes",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="zone-to-key",
+    leave={cst.Attribute: leave_Attribute},
 )

@@ -5,13 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -37,7 +34,7 @@ CODES = (
         message=(
             "pytz.timezone() matched names case-insensitively and raised UnknownTimeZoneError; "
             "ZoneInfo is case-sensitive and raises ZoneInfoNotFoundError (ValueError for "
-            "malformed keys)"
+            "malformed keys); ZoneInfo finds 'Factory' where the data has it, pytz refused it"
         ),
     ),
     CodeInfo(
@@ -48,12 +45,9 @@ CODES = (
         message="key spelled in pytz's case-insensitive form; rewritten to the canonical key",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "timezone-to-zoneinfo"
-NODES = ()
 
 
-def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_timezone(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) != 1 or shape[1]:
         unsupported.call_shape(m, original)
@@ -62,7 +56,8 @@ def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
     arg = updated.args[0]
     if key is not None:
         canonical = ana.known_keys().get(key.lower())
-        if canonical is None:
+        # the data's placeholder zone: ZoneInfo finds it, pytz.timezone() refused it
+        if canonical is None or canonical == "Factory":
             m.report(original, "timezone-key")
             return None
         if canonical != key:
@@ -74,16 +69,10 @@ def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     m.report(original, "timezone-dynamic")  # passed around as a callable
     return m.names.expr("zoneinfo", "ZoneInfo")
-
-
-CALLS = {"pytz.timezone": call_timezone}
-
-
-REFERENCES = {"pytz.timezone": reference}
 
 
 EXAMPLES = (
@@ -113,4 +102,15 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\n"),
+)
+
+
+RULE = Rule(
+    name="timezone",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="timezone-to-zoneinfo",
+    calls={"pytz.timezone": call_timezone},
+    references={"pytz.timezone": reference},
 )

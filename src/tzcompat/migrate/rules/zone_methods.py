@@ -8,12 +8,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts, _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -60,7 +57,9 @@ CODES = (
             ".utcoffset() (or .dst(), .tzname()) where dt and tz are plain names: pytz's "
             "answer and its errors (a datetime whose tzinfo is the zone answers from its own "
             "offset, as pytz's did); a datetime aware in the zone whose pytz tzinfo was another "
-            "period's, where pytz raised ValueError, answers; dt=None raises"
+            "period's, where pytz raised ValueError, answers; dt=None raises. Not applied in a "
+            "module without pytz that imports zoneinfo or dateutil to a zone it does not trace "
+            "to pytz (it may be ZoneInfo already): the marker stays"
         ),
     ),
     CodeInfo(
@@ -90,12 +89,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or m.ref(func) is not None:
         return None
@@ -109,7 +105,16 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
             if found is not None or _none_argument(original):
                 return found
         if _probed(m, original):
-            return m.mark_or_fix(original, "zone-probe", _own_or_localized(m, updated, method))
+            # no fix where the zone may be ZoneInfo already: a module without pytz that
+            # makes zones of its own (zoneinfo, dateutil) may hand this call one of them
+            receiver = func.value
+            fixable = (
+                m.has_pytz
+                or m.zone_kind(receiver) is not None
+                or not _makes_other_zones(m, original)
+            )
+            fix = _own_or_localized(m, updated, method) if fixable else None
+            return m.mark_or_fix(original, "zone-probe", fix)
         return None
     if method == "fromutc":
         return _fromutc(m, original, updated)
@@ -121,19 +126,68 @@ def _none_argument(call: cst.Call) -> bool:
     return len(args) == 1 and isinstance(args[0].value, cst.Name) and args[0].value.value == "None"
 
 
-def _dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
+def dst_zone(m: Context, receiver: cst.BaseExpression) -> bool:
     """True when ``receiver`` may be a pytz zone with transitions: made by pytz.timezone()
     here or in the project, or named like a zone where pytz zones exist; never a zone known
     to come from dateutil/zoneinfo, UTC or a fixed offset."""
     kind = m.zone_kind(receiver)
     if kind is not None:
         return kind == "zone"
-    if m.other_zone(receiver) or m.utc_like(receiver):
+    if m.other_zone(receiver) or m.utc_like(receiver) or _bound_elsewhere(m, receiver):
         return False
     return m.pytz_world and m.tz_like(receiver)
 
 
-def _probed(m: Migrator, call: cst.Call) -> bool:
+_OTHER_ZONE_MODULES = ("zoneinfo", "backports.zoneinfo", "dateutil")
+
+
+def _makes_other_zones(m: Context, node: cst.CSTNode) -> bool:
+    """True when the module of ``node`` imports zoneinfo or dateutil anywhere."""
+    module: cst.CSTNode | None = node
+    while module is not None and not isinstance(module, cst.Module):
+        module = m.parent(module)
+    if module is None:
+        return True
+    found: list[bool] = []
+
+    class _Imports(cst.CSTVisitor):
+        def visit_Import(self, imp: cst.Import) -> None:
+            for alias in imp.names:
+                found.append(_other(ana.source(alias.name)))
+
+        def visit_ImportFrom(self, imp: cst.ImportFrom) -> None:
+            if imp.module is not None and not imp.relative:
+                found.append(_other(ana.source(imp.module)))
+
+    module.visit(_Imports())
+    return any(found)
+
+
+def _other(name: str) -> bool:
+    return any(name == m or name.startswith(m + ".") for m in _OTHER_ZONE_MODULES)
+
+
+def _bound_elsewhere(m: Context, receiver: cst.BaseExpression) -> bool:
+    """True when every binding of the name ``receiver`` is a zone known not to be pytz's
+    (``ZoneInfo(key)``, ``gettz(key)``, UTC, a fixed offset) or None: the branches of a
+    ``try``/``except`` around a lookup, as the codemod's own gettz fix writes them."""
+    if not isinstance(receiver, cst.Name):
+        return False
+    bindings = m.assigned_values(receiver)
+    if not bindings:
+        return False
+    for stmt in bindings:
+        value = stmt.value if isinstance(stmt, cst.Assign | cst.AnnAssign) else None
+        if value is None:
+            return False
+        if isinstance(value, cst.Name) and value.value == "None":
+            continue
+        if not (m.other_zone(value) or m.utc_like(value)):
+            return False
+    return True
+
+
+def _probed(m: Context, call: cst.Call) -> bool:
     """``tz.utcoffset(dt)`` (one plain argument, not None) on what may be a pytz zone; not
     ``x.tzinfo.utcoffset(x)``, which a pytz zone answers from x's own period too."""
     args = call.args
@@ -143,7 +197,7 @@ def _probed(m: Migrator, call: cst.Call) -> bool:
     value = args[0].value
     if _folded(value) or _own_period(m, receiver, value):
         return False
-    return _dst_zone(m, receiver)
+    return dst_zone(m, receiver)
 
 
 def _folded(value: cst.BaseExpression) -> bool:
@@ -156,7 +210,7 @@ def _folded(value: cst.BaseExpression) -> bool:
     )
 
 
-def _own_period(m: Migrator, receiver: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+def _own_period(m: Context, receiver: cst.BaseExpression, value: cst.BaseExpression) -> bool:
     """The receiver is ``value.tzinfo`` (through a name, on every branch of an ``x if c else
     y``) or a zone that is not pytz's: a pytz zone answers from value's own period there."""
     if isinstance(receiver, cst.Name):
@@ -170,7 +224,7 @@ def _own_period(m: Migrator, receiver: cst.BaseExpression, value: cst.BaseExpres
     )
 
 
-def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def _fromutc(m: Context, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """``tz.fromutc(x)``: pytz read a naive x as UTC; ZoneInfo wants x attached to tz. The
     rewrite repeats the receiver, so it is made only for a plain name or attribute."""
     args = call.args
@@ -201,7 +255,7 @@ def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpressi
     return m.mark_or_fix(call, "fromutc-argument", fix if repeatable else None)
 
 
-def _own_or_localized(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
+def _own_or_localized(m: Context, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
     """``tz.utcoffset(dt)`` -> ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz,
     is_dst=None)).utcoffset()``: pytz answered a datetime already in the zone from its own
     period and localized any other with ``is_dst=None``. Both names are read twice, so the fix
@@ -230,7 +284,7 @@ def _plain(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name)
 
 
-def _probe_fix(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
+def _probe_fix(m: Context, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
     """``tz.utcoffset(dt, is_dst=x)`` -> ``_tz_localize(dt, tz, is_dst=x).utcoffset()``, and
     ``tz.utcoffset(dt)`` -> ``_tz_localize(dt, tz, is_dst=None).utcoffset()`` (pytz's
     default), when the call has exactly that shape (else no fix)."""
@@ -258,7 +312,7 @@ def _probe_fix(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-
     return fix
 
 
-def _tzname_none(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def _tzname_none(m: Context, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     args = call.args
     value = args[0].value if len(args) == 1 else None
     if not (isinstance(value, cst.Name) and value.value == "None"):
@@ -276,6 +330,22 @@ def _tzname_none(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpr
 
 
 EXAMPLES = (
+    # valid, also with --unsafe-fixes: every binding of the zone is a ZoneInfo (or None), so
+    # the probe is zoneinfo's already, whatever the module imports
+    Example(
+        before=(
+            "import pytz\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def offset(name, naive):\n"
+            "    try:\n"
+            "        zone = ZoneInfo(name)\n"
+            "    except KeyError:\n"
+            "        zone = None\n"
+            "    return zone.utcoffset(naive)\n"
+        ),
+        options=(("unsafe_fixes", True),),
+    ),
     Example(
         before=("import pytz\ntz = pytz.timezone('Europe/Paris')\nname = tz.tzname(None)\n"),
         after=(
@@ -376,4 +446,13 @@ EXAMPLES = (
             "from zoneinfo import ZoneInfo\n\noffset = ZoneInfo('Europe/Paris').utcoffset(moment)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="zone_methods",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )
