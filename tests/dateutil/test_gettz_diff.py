@@ -217,11 +217,14 @@ def both_tzpaths():
         real.gettz.cache_clear()
         ours.gettz.cache_clear()
 
-    yield set_paths
-    ours.reset_tzpath(old)
-    zoneinfo.reset_tzpath(old_std)
-    real.gettz.cache_clear()
-    ours.gettz.cache_clear()
+    # Real dateutil's cached objects are given back afterwards: pandas knows its UTC by
+    # identity with the gettz("UTC") it saw at import, and later tests in this process
+    # (the interop matrix) must see that object, as any process that never cleared it does.
+    with kept_gettz_cache():
+        yield set_paths
+        ours.reset_tzpath(old)
+        zoneinfo.reset_tzpath(old_std)
+        ours.gettz.cache_clear()
 
 
 def test_tzdata_only(both_tzpaths, tz_env):
