@@ -7,9 +7,10 @@ A changed result is excused only by a marked statement *on the path that produce
    it, and the line of its nearest package-level caller that was running when it was entered.
 2. In each function a static, name-based backward slice picks the statements that can feed its
    result: the ``return``/``yield``/``raise`` statements (every statement, for a function that
-   returns no value), then every statement that binds or mutates a name those read (an
-   expression statement such as ``seen.add(x)`` counts as mutating every name it reads; an
-   assignment to ``a[i]`` or ``a.b`` mutates ``a``), and the compound statements (``if``,
+   returns no value), then every statement that binds or mutates a name those read (a call
+   statement mutates its receiver and its first argument: ``seen.add(x)`` mutates ``seen``,
+   ``heapq.heappush(heap, item)`` ``heap``; an assignment to ``a[i]`` or ``a.b`` mutates ``a``;
+   ``a += b`` reads and binds ``a``), and the compound statements (``if``,
    ``for``, ``try`` ...) enclosing one, until nothing is added. The lines where an exception
    passed through the frame are added as well. Lambdas and comprehensions count whole.
 3. Starting from the ``case_*`` frame, a callee frame is on the path when the caller's line that
@@ -121,8 +122,14 @@ def _describe(node: ast.stmt) -> _Stmt:
                 binds.update(
                     n.id for n in ast.walk(sub.optional_vars) if isinstance(n, ast.Name)
                 )
-    if isinstance(node, ast.Expr):
-        binds |= uses  # a call statement may mutate whatever it is handed
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        # a call statement mutates its receiver (seen.add(x), self.kept.append(e)) or the
+        # first thing it is handed (heapq.heappush(heap, item), fill(rows))
+        call = node.value
+        if isinstance(call.func, ast.Attribute) and (root := _root(call.func.value)):
+            binds.add(root)
+        if call.args and (root := _root(call.args[0])):
+            binds.add(root)
     if isinstance(node, ast.AugAssign) and (root := _root(node.target)):
         binds.add(root)
         uses.add(root)

@@ -70,7 +70,12 @@ def make_inputs(per_zone: int, seed: int = 34) -> list[dict[str, object]]:
                 if FIRST_YEAR <= moment.year <= LAST_YEAR
                 for wall in eq.wall_times_near(moment, before, after)
             ]
-            picks = draw.sample(near, min(per_zone - anywhere, len(near)))
+            # half of the draws inside a skipped or repeated hour, so that every zone has both
+            inside = [w for w in near if _in_gap_or_fold(key, w)]
+            outside = [w for w in near if w not in inside]
+            wanted = per_zone - anywhere
+            picks = draw.sample(inside, min(wanted // 2, len(inside)))
+            picks += draw.sample(outside, min(wanted - len(picks), len(outside)))
             span = int((datetime(LAST_YEAR, 12, 1) - datetime(FIRST_YEAR, 1, 2)).total_seconds())
             for _ in range(anywhere):
                 picks.append(datetime(FIRST_YEAR, 1, 2) + timedelta(seconds=draw.randrange(span)))
@@ -87,6 +92,15 @@ def make_inputs(per_zone: int, seed: int = 34) -> list[dict[str, object]]:
                 name = draw.choice((key, key.lower(), *NAMES))
                 out.append({"key": key, "naive": naive, "naives": naives, "name": name})
     return out
+
+
+def _in_gap_or_fold(key: str, naive: datetime) -> bool:
+    zone = eq.pytz.timezone(key)
+    try:
+        zone.localize(naive, is_dst=None)
+    except (eq.pytz.NonExistentTimeError, eq.pytz.AmbiguousTimeError):
+        return True
+    return False
 
 
 @dataclass

@@ -16,13 +16,15 @@ PROVIDER_OFFSET = tz.tzoffset(None, 19800)
 #: the London office's legacy exports were written with dateutil
 LONDON = tz.gettz("Europe/London")
 
-SITE_ZONES = {
-    "nyc": pytz.timezone("America/New_York"),
-    "lon": pytz.timezone("Europe/London"),
-    "lhi": pytz.timezone("Australia/Lord_Howe"),
-    "blr": pytz.timezone("Asia/Kolkata"),
-    "gru": pytz.timezone("America/Sao_Paulo"),
+SITE_KEYS = {
+    "nyc": "America/New_York",
+    "lon": "Europe/London",
+    "lhi": "Australia/Lord_Howe",
+    "blr": "Asia/Kolkata",
+    "gru": "America/Sao_Paulo",
 }
+SITE_ZONES = {code: pytz.timezone(key) for code, key in SITE_KEYS.items()}
+SITE_BY_KEY = {key: code for code, key in SITE_KEYS.items()}
 SITE_LABELS = {zone: code.upper() for code, zone in SITE_ZONES.items()}
 
 
@@ -31,9 +33,13 @@ def site_zone(code: str) -> tzinfo:
 
 
 def site_for_key(key: str) -> str:
-    """The site whose zone is ``key`` (sites that share a zone: the first one)."""
-    for code, zone in SITE_ZONES.items():
-        if zone.zone == key:
+    return SITE_BY_KEY.get(key, "nyc")
+
+
+def site_of_zone(zone: tzinfo) -> str:
+    """The site whose zone ``zone`` is (sites that share a zone: the first one)."""
+    for code, candidate in SITE_ZONES.items():
+        if candidate.zone == zone.zone:
             return code
     return "nyc"
 
@@ -69,6 +75,10 @@ def case_label_known(key: str, naive: datetime) -> bool:
 
 def case_zone_name_roundtrip(name: str) -> str:
     return zone_named(name).zone
+
+
+def case_site_of_zone(key: str) -> str:
+    return site_of_zone(pytz.timezone(key))
 
 
 def case_env_default(naive: datetime) -> str:
