@@ -51,7 +51,7 @@ def test_inputs_reach_gaps_and_folds() -> None:
         for item in _runner.make_inputs(PER_ZONE):
             key = str(item["key"])
             try:
-                pytz.timezone(key).localize(item["naive"], is_dst=None)  # type: ignore[arg-type]
+                pytz.timezone(key).localize(item["naive"], is_dst=None)
             except pytz.NonExistentTimeError:
                 hits.setdefault(key, set()).add("gap")
             except pytz.AmbiguousTimeError:
@@ -60,7 +60,7 @@ def test_inputs_reach_gaps_and_folds() -> None:
         assert hits.get(key) == {"gap", "fold"}, (key, hits.get(key))
 
 
-_ATTRIBUTION_SAMPLE = '''\
+_ATTRIBUTION_SAMPLE = """\
 import logging
 
 TABLE = {1: "one"}
@@ -92,7 +92,7 @@ def case_through_callee(x):
 
 def case_reads_marked_global(x):
     return LABELS.get(x)
-'''
+"""
 
 
 @pytest.mark.parametrize(

@@ -119,9 +119,7 @@ def _describe(node: ast.stmt) -> _Stmt:
                 if root := _root(sub):
                     binds.add(root)
             elif isinstance(sub, ast.withitem) and sub.optional_vars is not None:
-                binds.update(
-                    n.id for n in ast.walk(sub.optional_vars) if isinstance(n, ast.Name)
-                )
+                binds.update(n.id for n in ast.walk(sub.optional_vars) if isinstance(n, ast.Name))
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         # a call statement mutates its receiver (seen.add(x), self.kept.append(e)) or the
         # first thing it is handed (heapq.heappush(heap, item), fill(rows))
@@ -272,9 +270,7 @@ class Frame:
     exception_lines: set[int] = field(default_factory=set)
 
 
-def traced_call(
-    call: Callable[[], object], files: set[str]
-) -> tuple[object, list[Frame]]:
+def traced_call(call: Callable[[], object], files: set[str]) -> tuple[object, list[Frame]]:
     """Run ``call`` under a tracer that records the frames of ``files`` (absolute paths)."""
     frames: list[Frame] = []
     index_of: dict[int, int] = {}  # id(frame object) -> index, while it runs
@@ -319,9 +315,7 @@ def traced_call(
     return result, frames
 
 
-def excusing_markers(
-    frames: list[Frame], facts: dict[str, ModuleFacts]
-) -> list[tuple[str, int]]:
+def excusing_markers(frames: list[Frame], facts: dict[str, ModuleFacts]) -> list[tuple[str, int]]:
     """The marked statements (file, line) that lie on the path of the traced call's result.
 
     ``frames[0]`` must be the ``case_*`` function's frame (the tracer is started just before

@@ -24,6 +24,8 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytz
+
 from .. import _migrate_equivalence as eq
 from ._classes import CLASSES
 
@@ -95,10 +97,10 @@ def make_inputs(per_zone: int, seed: int = 34) -> list[dict[str, object]]:
 
 
 def _in_gap_or_fold(key: str, naive: datetime) -> bool:
-    zone = eq.pytz.timezone(key)
+    zone = pytz.timezone(key)
     try:
         zone.localize(naive, is_dst=None)
-    except (eq.pytz.NonExistentTimeError, eq.pytz.AmbiguousTimeError):
+    except (pytz.NonExistentTimeError, pytz.AmbiguousTimeError):
         return True
     return False
 
@@ -230,8 +232,22 @@ def describe(report: ModeReport, verbose: bool) -> str:
         f"changed sites {report.sites} ({dict(report.findings)}), marker comments "
         f"{report.markers_in_files}; modules keeping pytz: {report.kept_pytz or 'none'}"
     )
-    out.append(f"calls compared {report.calls}, changed results {len(report.changed)}, "
-               f"silent {len(report.silent)}")
+    out.append(
+        f"calls compared {report.calls}, changed results {len(report.changed)}, "
+        f"silent {len(report.silent)}"
+    )
+    failed = sorted(
+        {
+            (c["module"], c["after"][2], "marked" if c["markers"] else "unmarked")
+            for c in report.changed
+            if isinstance(c["after"], tuple) and c["after"][:1] == ("raised at import",)
+        }
+    )
+    if failed:
+        out.append(
+            "modules that no longer import: "
+            + ", ".join(f"{m} (raised at {where}, {kind})" for m, where, kind in failed)
+        )
     per_case: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for change in report.changed:
         per_case[f"{change['module']}.{change['case']}"].append(change)
@@ -249,7 +265,7 @@ def describe(report: ModeReport, verbose: bool) -> str:
             out.append(f"           after  {change['after']!r}")
     for name, diff in report.not_idempotent.items():
         out.append(f"  NOT IDEMPOTENT {name}:\n{diff}")
-    out.append(f"time: " + ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items()))
+    out.append("time: " + ", ".join(f"{k} {v:.1f}s" for k, v in report.seconds.items()))
     return "\n".join(out)
 
 
@@ -288,8 +304,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json.write_text(
             json.dumps(
-                {m: {"silent": r.silent, "changed": r.changed, "not_idempotent": r.not_idempotent,
-                     "crashed": r.crashed} for m, r in reports.items()},
+                {
+                    m: {
+                        "silent": r.silent,
+                        "changed": r.changed,
+                        "not_idempotent": r.not_idempotent,
+                        "crashed": r.crashed,
+                    }
+                    for m, r in reports.items()
+                },
                 default=repr,
                 indent=1,
             )

@@ -17,6 +17,7 @@ import pickle
 import sys
 import time
 import traceback
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -43,7 +44,9 @@ def _modules(root: Path, package: str) -> dict[str, Any]:
     return out
 
 
-def _calls(module: Any, inputs: list[dict[str, object]]) -> list[tuple[str, int, dict[str, object]]]:
+def _calls(
+    module: Any, inputs: list[dict[str, object]]
+) -> list[tuple[str, int, dict[str, object]]]:
     """(case, input index, arguments): each distinct set of arguments once per case."""
     out = []
     for case, function in sorted(eq.cases(module).items()):
@@ -73,7 +76,11 @@ def _import_failed(
         for marked in facts[where[0]].marked:
             if marked.lineno <= where[1] <= (marked.end_lineno or marked.lineno):
                 markers.append((Path(where[0]).name, marked.lineno))
-    got = ("raised at import", type(exc).__name__, f"{Path(where[0]).name}:{where[1]}" if where else "?")
+    got = (
+        "raised at import",
+        type(exc).__name__,
+        f"{Path(where[0]).name}:{where[1]}" if where else "?",
+    )
     return [
         {
             "module": stem,
@@ -99,9 +106,11 @@ def main(argv: list[str]) -> int:
     if side == "after":
         sources = {p: p.read_text(encoding="utf-8") for p in (root / package).glob("*.py")}
         kept = sorted(
-            {str(p.name) for p, s in sources.items() if any(
-                m.split(".")[0] == "pytz" for m in eq.legacy_imports(s)
-            )}
+            {
+                str(p.name)
+                for p, s in sources.items()
+                if any(m.split(".")[0] == "pytz" for m in eq.legacy_imports(s))
+            }
         )
         if not kept:
             sys.modules["pytz"] = None  # type: ignore[assignment]  # as if uninstalled
@@ -124,7 +133,7 @@ def main(argv: list[str]) -> int:
                 if side == "before":
                     results[stem, case, index] = eq.call(function, kwargs)
                     continue
-                got, frames = attribution.traced_call(lambda: eq.call(function, kwargs), files)
+                got, frames = attribution.traced_call(partial(eq.call, function, kwargs), files)
                 expected = before[stem, case, index]
                 results[stem, case, index] = got
                 if got != expected:

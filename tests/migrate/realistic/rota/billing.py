@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from datetime import datetime, timedelta, tzinfo
 
+from dateutil.rrule import MONTHLY, rrule
+
 from rota import settings
 from rota.clock import start_of_day
 
@@ -43,11 +45,18 @@ def open_days(events: list[datetime], zone: tzinfo) -> dict[datetime, bool]:
     return dict.fromkeys((start_of_day(e, zone) for e in events), True)
 
 
-def minutes_by_day(sessions: list[tuple[datetime, datetime]], zone: tzinfo) -> dict[datetime, float]:
+def minutes_by_day(
+    sessions: list[tuple[datetime, datetime]], zone: tzinfo
+) -> dict[datetime, float]:
     totals: defaultdict[datetime, float] = defaultdict(float)
     for begin, end in sessions:
         totals[start_of_day(begin, zone)] += (end - begin).total_seconds() / 60
     return totals
+
+
+def invoice_dates(first: datetime, count: int = 3) -> list[datetime]:
+    """Invoices go out on the same local day and time each month as the first one."""
+    return list(rrule(MONTHLY, dtstart=first, count=count))
 
 
 def billed_window(events: list[datetime]) -> float:
@@ -91,6 +100,11 @@ def case_minutes(key: str, naives: list[datetime]) -> list[float]:
     zone, events = _events(key, naives)
     sessions = [(e, zone.normalize(e + timedelta(minutes=90))) for e in events]
     return sorted(minutes_by_day(sessions, zone).values())
+
+
+def case_invoice_dates(key: str, naive: datetime) -> list[str]:
+    zone, (first,) = _events(key, [naive.replace(day=min(naive.day, 28))])
+    return [d.isoformat() for d in invoice_dates(first)]
 
 
 def case_billed_window(key: str, naives: list[datetime]) -> float:

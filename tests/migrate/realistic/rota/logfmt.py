@@ -41,7 +41,11 @@ def both_clocks(when: datetime) -> str:
 
 
 def structured(when: datetime) -> dict[str, str]:
-    return {"ts": when.isoformat(), "tz": str(when.tzinfo), "utc": when.astimezone(timezone.utc).isoformat()}
+    return {
+        "ts": when.isoformat(),
+        "tz": str(when.tzinfo),
+        "utc": when.astimezone(timezone.utc).isoformat(),
+    }
 
 
 # entry points for the differential runner

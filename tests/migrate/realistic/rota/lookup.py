@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, tzinfo
 
 import pytz
 
@@ -11,7 +11,7 @@ from rota import settings
 ALIASES = {"eastern": "US/Eastern", "uk": "Europe/London", "india": "Asia/Kolkata"}
 
 
-def user_zone(name: str):
+def user_zone(name: str) -> tzinfo:
     """The user's zone, or the company's for a name we cannot resolve."""
     name = ALIASES.get(name.strip().lower(), name.strip())
     try:
@@ -37,7 +37,7 @@ def canonical_name(name: str) -> str | None:
         return None
 
 
-def lookup_or_raise(name: str):
+def lookup_or_raise(name: str) -> tzinfo:
     return pytz.timezone(name)
 
 

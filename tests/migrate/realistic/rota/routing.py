@@ -45,11 +45,11 @@ def stamp_with(zone: tzinfo, naive: datetime) -> datetime:
 
 
 def named_utc() -> tzinfo:
-    return getattr(pytz, "utc")
+    return pytz.utc
 
 
 def zone_factory(name: str) -> tzinfo:
-    return getattr(pytz, "timezone")(name)
+    return pytz.timezone(name)
 
 
 def region_desk(region: Region) -> str:

@@ -100,7 +100,10 @@ def case_first_open(key: str, naives: list[datetime]) -> list[str]:
 
 
 def case_latest_ends(key: str, naives: list[datetime]) -> list[str]:
-    return [clock.wall_label(s.end) for s in latest_ends(slots_for(naives, settings.site_for_key(key), 1))]
+    return [
+        clock.wall_label(s.end)
+        for s in latest_ends(slots_for(naives, settings.site_for_key(key), 1))
+    ]
 
 
 def case_shift_hours(key: str, naive: datetime) -> float:

@@ -72,7 +72,9 @@ def case_newest(key: str, naives: list[datetime]) -> list[str]:
 
 def case_merged(key: str, naives: list[datetime]) -> list[str]:
     site = settings.site_for_key(key)
-    events = sorted((received(f"e{i}", n, site) for i, n in enumerate(naives)), key=attrgetter("at"))
+    events = sorted(
+        (received(f"e{i}", n, site) for i, n in enumerate(naives)), key=attrgetter("at")
+    )
     return [e.kind for e in merged(events[::2], events[1::2])]
 
 

@@ -49,7 +49,10 @@ def windows_by_start(windows: list[Window]) -> dict[datetime, Window]:
 
 
 def utc_bounds(window: Window) -> tuple[str, str]:
-    return (window.start.astimezone(pytz.utc).isoformat(), window.end.astimezone(pytz.utc).isoformat())
+    return (
+        window.start.astimezone(pytz.utc).isoformat(),
+        window.end.astimezone(pytz.utc).isoformat(),
+    )
 
 
 # entry points for the differential runner
