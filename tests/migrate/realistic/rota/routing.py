@@ -16,6 +16,8 @@ DESKS = {
     pytz.timezone("Asia/Kolkata"): "desk-blr",
 }
 key_of = methodcaller("__str__")
+#: the names the pager's plugin configuration gives for its zone factory and its UTC
+ZONE_FACTORY, UTC_NAME = "timezone", "utc"
 
 
 def desk_for(when: datetime) -> str:
@@ -45,11 +47,11 @@ def stamp_with(zone: tzinfo, naive: datetime) -> datetime:
 
 
 def named_utc() -> tzinfo:
-    return pytz.utc
+    return getattr(pytz, UTC_NAME)
 
 
 def zone_factory(name: str) -> tzinfo:
-    return pytz.timezone(name)
+    return getattr(pytz, ZONE_FACTORY)(name)
 
 
 def region_desk(region: Region) -> str:
