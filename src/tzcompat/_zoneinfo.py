@@ -69,13 +69,13 @@ def _std_part(cls: type, data: TZifData, key: str | None, raw: bytes | None = No
                 f"Invalid TZif file: the standard library cannot hold this zone ({exc})"
             ) from None
         if _day_offset(rule):
-            # Python 3.10's stdlib refuses such a footer at load (3.11+ loads it): agree.
+            # An offset of a day or more is outside what datetime holds: refuse the file
+            # as the stdlib did, rather than expand a rule no datetime can carry.
             raise ValueError(
                 f"Invalid TZif file: footer {data.footer!r} has a UTC offset of 24 hours "
                 f"or more ({exc})"
             ) from None
-        # The stdlib's POSIX parser rejects a footer tzcompat accepts (Python 3.10's
-        # C parser refuses transition hours beyond 99, for example): give it the
+        # The stdlib's POSIX parser rejects a footer tzcompat accepts: give it the
         # rule's transitions as explicit ones through datetime's last year instead,
         # which answers the same for every datetime.
         obj = build(io.BytesIO(write_tzif(_expanded(data), for_stdlib=True)), key)
