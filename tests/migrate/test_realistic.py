@@ -92,6 +92,14 @@ def case_through_callee(x):
 
 def case_reads_marked_global(x):
     return LABELS.get(x)
+
+
+def case_handler(x):
+    try:
+        return {}[x]
+    # tzcompat-migrate[unknown-timezone-valueerror]: a marker above an except clause
+    except (KeyError, ValueError):
+        return None
 """
 
 
@@ -101,12 +109,13 @@ def case_reads_marked_global(x):
         ("case_unrelated", []),
         ("case_through_callee", [10]),
         ("case_reads_marked_global", [5]),
+        ("case_handler", [35]),
     ],
 )
 def test_attribution_is_strict(tmp_path: object, case: str, expected: list[int]) -> None:
     """A marker excuses a change only on the path of the value: not on a log line of the same
     function nor in a callee whose result is dropped; yes in a callee whose value is returned,
-    or on a module-level statement the call reads."""
+    on a module-level statement the call reads, or above the ``except`` clause that caught."""
     import importlib.util
     from pathlib import Path
 

@@ -49,14 +49,18 @@ _COMPOUND = (
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
 
 
-def _header_lines(node: ast.stmt) -> range:
-    """The lines that belong to the statement itself, not to the statements it contains."""
+def _header_lines(node: ast.stmt) -> set[int]:
+    """The lines that belong to the statement itself, not to the statements it contains (for
+    a ``try``, its ``except ...:`` lines too)."""
     body = getattr(node, "body", None)
     if isinstance(node, _COMPOUND + (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and (
         isinstance(body, list) and body
     ):
-        return range(node.lineno, max(node.lineno, body[0].lineno - 1) + 1)
-    return range(node.lineno, (node.end_lineno or node.lineno) + 1)
+        lines = set(range(node.lineno, max(node.lineno, body[0].lineno - 1) + 1))
+        for handler in getattr(node, "handlers", []):
+            lines.update(range(handler.lineno, max(handler.lineno, handler.body[0].lineno - 1) + 1))
+        return lines
+    return set(range(node.lineno, (node.end_lineno or node.lineno) + 1))
 
 
 def _own_parts(node: ast.stmt) -> list[ast.AST]:
@@ -175,9 +179,7 @@ class FunctionSlice:
     def relevant(self, extra_lines: set[int]) -> list[_Stmt]:
         """The sliced statements, with those covering ``extra_lines`` added as seeds."""
         chosen = set(self.seeds)
-        chosen.update(
-            i for i, s in enumerate(self.stmts) if extra_lines & set(_header_lines(s.node))
-        )
+        chosen.update(i for i, s in enumerate(self.stmts) if extra_lines & _header_lines(s.node))
         changed = True
         while changed:
             changed = False
@@ -222,7 +224,13 @@ def marked_statements(tree: ast.Module, source: str) -> list[ast.stmt]:
             while after <= len(lines) and lines[after - 1].lstrip().startswith("#"):
                 after += 1
             starts.add(after)
-    return [n for n in ast.walk(tree) if isinstance(n, ast.stmt) and n.lineno in starts]
+    # a marker above an ``except`` clause marks its ``try`` statement
+    return [
+        n
+        for n in ast.walk(tree)
+        if isinstance(n, ast.stmt)
+        and (n.lineno in starts or any(h.lineno in starts for h in getattr(n, "handlers", [])))
+    ]
 
 
 @dataclass
@@ -344,7 +352,7 @@ def excusing_markers(frames: list[Frame], facts: dict[str, ModuleFacts]) -> list
         chosen = function.relevant(frame.exception_lines)
         lines = set()
         for stmt in chosen:
-            span = set(_header_lines(stmt.node))
+            span = _header_lines(stmt.node)
             if span & frame.lines:
                 lines |= span
                 read_names |= stmt.reads
@@ -355,7 +363,7 @@ def excusing_markers(frames: list[Frame], facts: dict[str, ModuleFacts]) -> list
         frame = frames[index]
         module = facts[frame.filename]
         for marked in module.marked:
-            span = set(_header_lines(marked))
+            span = _header_lines(marked)
             if span & relevant_lines[index] and span & frame.lines:
                 found.append((frame.filename, marked.lineno))
     for module in facts.values():

@@ -40,6 +40,8 @@ ZONES = (
     "America/Sao_Paulo",
 )
 FIRST_YEAR, LAST_YEAR = 1950, 2037
+#: seconds a codemod run or one side's worker may take (a migrated loop that never ends)
+TIMEOUT = 600
 #: names users type: real keys in other spellings, aliases, and what pytz refused
 NAMES = (
     "",
@@ -129,7 +131,9 @@ def _migrate(root: Path, unsafe: bool) -> tuple[int, dict[str, Any], str]:
     command += ["--output-format", "json", "-j", "1"]
     if unsafe:
         command.append("--unsafe-fixes")
-    done = subprocess.run(command, cwd=root, capture_output=True, text=True, env=_env())
+    done = subprocess.run(
+        command, cwd=root, capture_output=True, text=True, env=_env(), timeout=TIMEOUT
+    )
     try:
         report = json.loads(done.stdout) if done.stdout.strip() else {}
     except json.JSONDecodeError:
@@ -162,7 +166,9 @@ def _worker(side: str, root: Path, inputs: Path, out: Path, before: Path | None)
     ]
     if before is not None:
         command.append(str(before))
-    done = subprocess.run(command, cwd=REPO, capture_output=True, text=True, env=_env())
+    done = subprocess.run(
+        command, cwd=REPO, capture_output=True, text=True, env=_env(), timeout=TIMEOUT
+    )
     if done.returncode:
         raise RuntimeError(f"the {side} worker failed:\n{done.stderr[-4000:]}")
     with open(out, "rb") as handle:
