@@ -100,6 +100,15 @@ def case_handler(x):
     # tzcompat-migrate[unknown-timezone-valueerror]: a marker above an except clause
     except (KeyError, ValueError):
         return None
+
+
+def case_handler_not_run(x):
+    try:
+        value = {1: "one"}[x]
+    # tzcompat-migrate[unknown-timezone-valueerror]: a marker above an except clause
+    except (KeyError, ValueError):
+        value = None
+    return value
 """
 
 
@@ -109,13 +118,15 @@ def case_handler(x):
         ("case_unrelated", []),
         ("case_through_callee", [10]),
         ("case_reads_marked_global", [5]),
-        ("case_handler", [35]),
+        ("case_handler", [38]),
+        ("case_handler_not_run", []),
     ],
 )
 def test_attribution_is_strict(tmp_path: object, case: str, expected: list[int]) -> None:
     """A marker excuses a change only on the path of the value: not on a log line of the same
     function nor in a callee whose result is dropped; yes in a callee whose value is returned,
-    on a module-level statement the call reads, or above the ``except`` clause that caught."""
+    on a module-level statement the call reads, or above the ``except`` clause that caught (not
+    above one that did not run)."""
     import importlib.util
     from pathlib import Path
 

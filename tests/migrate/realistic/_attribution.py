@@ -16,7 +16,8 @@ A changed result is excused only by a marked statement *on the path that produce
 3. Starting from the ``case_*`` frame, a callee frame is on the path when the caller's line that
    entered it belongs to a sliced statement of an on-path frame.
 4. A marker excuses the change when the statement it sits above is a sliced statement that
-   executed in an on-path frame, or is a module- or class-level statement (run at import) that
+   executed in an on-path frame (a marker above an ``except`` clause: its ``try`` statement is
+   sliced and that clause ran), or is a module- or class-level statement (run at import) that
    binds a name read by a sliced statement of an on-path frame.
 
 A marker in the same function on a statement whose value does not reach the result (a log line,
@@ -214,8 +215,10 @@ def _slice(node: ast.FunctionDef | ast.AsyncFunctionDef) -> FunctionSlice:
     return FunctionSlice(stmts, seeds)
 
 
-def marked_statements(tree: ast.Module, source: str) -> list[ast.stmt]:
-    """The statements with a codemod marker comment directly above them."""
+def marked_statements(tree: ast.Module, source: str) -> list[tuple[ast.stmt, set[int]]]:
+    """The statements with a codemod marker comment directly above them, each with the lines
+    that must have run for the marker to count: the statement's own lines, or for a marker above
+    an ``except`` clause (which marks its ``try`` statement) that clause's lines."""
     lines = source.splitlines()
     starts: set[int] = set()
     for number, text in enumerate(lines, 1):
@@ -224,21 +227,26 @@ def marked_statements(tree: ast.Module, source: str) -> list[ast.stmt]:
             while after <= len(lines) and lines[after - 1].lstrip().startswith("#"):
                 after += 1
             starts.add(after)
-    # a marker above an ``except`` clause marks its ``try`` statement
-    return [
-        n
-        for n in ast.walk(tree)
-        if isinstance(n, ast.stmt)
-        and (n.lineno in starts or any(h.lineno in starts for h in getattr(n, "handlers", [])))
-    ]
+    out: list[tuple[ast.stmt, set[int]]] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.stmt):
+            continue
+        if node.lineno in starts:
+            out.append((node, _header_lines(node)))
+        for handler in getattr(node, "handlers", []):
+            if handler.lineno in starts:
+                end = max(handler.lineno, handler.body[0].lineno - 1)
+                out.append((node, set(range(handler.lineno, end + 1))))
+    return out
 
 
 @dataclass
 class ModuleFacts:
     path: str
-    #: (first line of the code object, name) -> its slice; None for lambdas/comprehensions
+    #: (first line of the code object, name) -> its slice (lambdas and comprehensions have none)
     functions: dict[tuple[int, str], FunctionSlice]
-    marked: list[ast.stmt]
+    #: marked statements, with the lines that must have run for the marker to count
+    marked: list[tuple[ast.stmt, set[int]]]
     #: marked statements run at import (module or class level), with the names they bind
     marked_top: list[tuple[ast.stmt, set[str]]]
 
@@ -263,7 +271,7 @@ def module_facts(path: Path) -> ModuleFacts:
 
     visit_scope(tree.body, True)
     marked = marked_statements(tree, source)
-    marked_top = [(m, _describe(m).binds) for m in marked if id(m) in top]
+    marked_top = [(m, _describe(m).binds) for m, _ in marked if id(m) in top]
     return ModuleFacts(str(path), functions, marked, marked_top)
 
 
@@ -362,10 +370,9 @@ def excusing_markers(frames: list[Frame], facts: dict[str, ModuleFacts]) -> list
     for index in on_path:
         frame = frames[index]
         module = facts[frame.filename]
-        for marked in module.marked:
-            span = _header_lines(marked)
-            if span & relevant_lines[index] and span & frame.lines:
-                found.append((frame.filename, marked.lineno))
+        for marked, ran in module.marked:
+            if _header_lines(marked) & relevant_lines[index] and ran & frame.lines:
+                found.append((frame.filename, min(ran)))
     for module in facts.values():
         for marked, binds in module.marked_top:
             if binds & read_names:

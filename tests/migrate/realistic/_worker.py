@@ -73,9 +73,9 @@ def _import_failed(
     exc, where = failure
     markers = []
     if where is not None and where[0] in facts:
-        for marked in facts[where[0]].marked:
-            if marked.lineno <= where[1] <= (marked.end_lineno or marked.lineno):
-                markers.append((Path(where[0]).name, marked.lineno))
+        for marked, ran in facts[where[0]].marked:
+            if where[1] in ran or marked.lineno <= where[1] <= (marked.end_lineno or 0):
+                markers.append((Path(where[0]).name, min(ran)))
     got = (
         "raised at import",
         type(exc).__name__,
