@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from ..._origin import is_real
 from .. import _migrate_equivalence as eq
 from . import _attribution as attribution
 
@@ -102,6 +103,12 @@ def main(argv: list[str]) -> int:
     with open(inputs_path, "rb") as handle:
         inputs: list[dict[str, object]] = pickle.load(handle)
     os.environ.pop("ROTA_TZ", None)
+    if side == "before":
+        import dateutil
+        import pytz
+
+        # the reference answers come from the original libraries, never a drop-in
+        assert is_real(pytz, "pytz") and is_real(dateutil, "python-dateutil")
     sys.path.insert(0, str(root))
     if side == "after":
         sources = {p: p.read_text(encoding="utf-8") for p in (root / package).glob("*.py")}
