@@ -43,6 +43,11 @@ def test_the_import_contract_holds() -> None:
         ("dateutil/_gettz.py", "import tzcompat.migrate._cli  # noqa\n", "codemod or LibCST"),
         # The shims importing LibCST.
         ("shims/_run.py", "import libcst  # noqa\n", "codemod or LibCST"),
+        # A codemod rule importing the traversal (rules see it only as _rule.Context).
+        ("migrate/rules/fold.py", "from .._traversal import Migrator  # noqa\n",
+         "the registry, the traversal"),
+        # A leaf of the codemod importing a sibling (the contract names them by a wildcard).
+        ("migrate/_facts.py", "from . import _kinds  # noqa\n", "facts and rule specs"),
     ],
 )
 def test_a_forbidden_import_fails_the_contract(

@@ -25,7 +25,8 @@ import pytz
 from tzcompat.migrate import _helpers
 from tzcompat.migrate._cli import run
 from tzcompat.migrate._driver import migrate_source
-from tzcompat.migrate._project import Plan, build_index, index_sources, module_name_for
+from tzcompat.migrate._plan import Plan
+from tzcompat.migrate._project import build_index, index_sources, module_name_for
 
 from . import _migrate_equivalence as eq
 

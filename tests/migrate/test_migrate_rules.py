@@ -4,42 +4,50 @@ the codes it lists; and the registry the rules declare is consistent."""
 from __future__ import annotations
 
 import ast
+import inspect
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+import libcst as cst
 import pytest
 
-from tzcompat.migrate import _codes, _rulepages
+from tzcompat.migrate import _codes, _rule, _rulepages, rules
 from tzcompat.migrate._driver import migrate_source
+from tzcompat.migrate._rule import Rule
+from tzcompat.migrate._spec import Example
 from tzcompat.migrate.rules import RULES
 
+RULES_DIR = Path(rules.__file__).parent
 
-def _short(rule: object) -> str:
-    return rule.__name__.rsplit(".", 1)[1]  # type: ignore[attr-defined]
+
+def _short(rule: Rule) -> str:
+    return rule.name
 
 
 EXAMPLES = [
     pytest.param(rule, example, id=f"{_short(rule)}-{number}")
     for rule in RULES
-    for number, example in enumerate(rule.EXAMPLES)
+    for number, example in enumerate(rule.examples)
 ]
 
 
 @pytest.mark.parametrize(("rule", "example"), EXAMPLES)
-def test_example(rule: object, example: object) -> None:
-    options = dict(example.options)  # type: ignore[attr-defined]
+def test_example(rule: Rule, example: Example) -> None:
+    options: dict[str, Any] = dict(example.options)
     # a shared helper module keeps the expected text short (no pasted helper functions)
-    result = migrate_source(example.before, helpers="_tzmigrate", **options)  # type: ignore[attr-defined]
-    expected = example.before if example.after is None else example.after  # type: ignore[attr-defined]
+    result = migrate_source(example.before, helpers="_tzmigrate", **options)
+    expected = example.before if example.after is None else example.after
     assert result.code == expected
-    assert sorted({f.code for f in result.findings}) == sorted(example.codes)  # type: ignore[attr-defined]
+    assert sorted({f.code for f in result.findings}) == sorted(example.codes)
     again = migrate_source(result.code, helpers="_tzmigrate", **options)
     assert again.code == result.code  # idempotent
 
 
 @pytest.mark.parametrize("rule", RULES, ids=_short)
-def test_rule_declarations(rule: object) -> None:
-    codes = rule.CODES  # type: ignore[attr-defined]
-    assert codes and rule.EXAMPLES  # type: ignore[attr-defined]
+def test_rule_declarations(rule: Rule) -> None:
+    codes = rule.codes
+    assert codes and rule.examples
     for info in codes:
         assert info.kind in _codes.KINDS and info.fix in _codes.FIXES
         assert info.message
@@ -48,19 +56,83 @@ def test_rule_declarations(rule: object) -> None:
         assert bool(info.comment) == (info.kind == "marker"), info.name
         assert (info.fix == "safe") == (info.kind == "rewrite"), info.name
         assert bool(info.fix_note) == (info.fix == "unsafe"), info.name
-    rewrite = rule.REWRITE  # type: ignore[attr-defined]
+    rewrite = rule.rewrite
     if rewrite is not None:
         assert _codes.info_for(rewrite).kind == "rewrite"
         assert rewrite in {i.name for i in codes}
-    for node_type in rule.NODES:  # type: ignore[attr-defined]
-        assert hasattr(rule, f"leave_{node_type}") or hasattr(rule, f"visit_{node_type}")
+    # the declaration is its own module's, named after it, with that module's docstring
+    module = __import__(f"tzcompat.migrate.rules.{rule.name}", fromlist=["RULE"])
+    assert module.RULE is rule and rule.doc == module.__doc__ and rule.doc
+
+
+def _parameters(hook: Callable[..., object]) -> list[str]:
+    """The annotations of a hook's parameters, as written (``from __future__ import
+    annotations`` keeps them as text)."""
+    return [str(p.annotation) for p in inspect.signature(hook).parameters.values()]
 
 
 @pytest.mark.parametrize("rule", RULES, ids=_short)
-def test_rule_has_valid_and_invalid_examples(rule: object) -> None:
+def test_hooks_are_typed_for_what_they_are_declared(rule: Rule) -> None:
+    """Each hook takes the typed ``Context`` and the node type it is declared for (the mapping
+    cannot say so to mypy), and keeps the ``leave_<Type>``/``visit_<Type>`` name."""
+    for node_type, hook in rule.leave.items():
+        assert issubclass(node_type, cst.CSTNode)
+        assert hook.__name__ == f"leave_{node_type.__name__}"
+        node = f"cst.{node_type.__name__}"
+        assert _parameters(hook) == ["Context", node, node], hook
+    for node_type, visit in rule.visit.items():
+        assert visit.__name__ == f"visit_{node_type.__name__}"
+        assert _parameters(visit) == ["Context", f"cst.{node_type.__name__}"], visit
+    for call in rule.calls.values():
+        assert _parameters(call) == ["Context", "cst.Call", "cst.Call"], call
+    for reference in rule.references.values():
+        assert _parameters(reference)[0] == "Context", reference
+
+
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_every_hook_is_declared(rule: Rule) -> None:
+    """A ``leave_<Type>``/``visit_<Type>`` function of the module runs only if its ``RULE``
+    declares it; the module attributes the traversal once looked up by name are gone."""
+    module = __import__(f"tzcompat.migrate.rules.{rule.name}", fromlist=["RULE"])
+    declared = {*rule.leave.values(), *rule.visit.values()}
+    for name, value in vars(module).items():
+        if name.startswith(("leave_", "visit_")) and callable(value):
+            assert value in declared, name
+    for name in ("NODES", "REWRITE", "CALLS", "REFERENCES"):
+        assert not hasattr(module, name), name
+
+
+def test_rules_use_only_the_context() -> None:
+    """What rules read of ``m`` is exactly what ``_rule.Context`` lists: nothing more (mypy
+    checks that too), and no member that no rule uses."""
+    used = set()
+    for path in RULES_DIR.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "m"
+            ):
+                used.add(node.attr)
+    members = {
+        name
+        for name, value in vars(_rule.Context).items()
+        if not name.startswith("__") and (callable(value) or isinstance(value, property))
+    }
+    assert used == members
+
+
+def test_each_qualified_name_has_one_handler() -> None:
+    for table in ("calls", "references"):
+        names = [q for rule in RULES for q in getattr(rule, table)]
+        assert len(names) == len(set(names)), table
+
+
+@pytest.mark.parametrize("rule", RULES, ids=_short)
+def test_rule_has_valid_and_invalid_examples(rule: Rule) -> None:
     """Fixit's VALID/INVALID: code the rule must leave alone and not report, and code it
     acts on (both are run by test_example)."""
-    examples = rule.EXAMPLES  # type: ignore[attr-defined]
+    examples = rule.examples
     assert any(e.valid for e in examples)
     assert any(not e.valid for e in examples)
 
@@ -81,11 +153,11 @@ def _reported_codes(path: Path) -> list[tuple[int, str]]:
 
 
 @pytest.mark.parametrize("rule", RULES, ids=_short)
-def test_each_code_is_reported_by_the_rule_declaring_it(rule: object) -> None:
+def test_each_code_is_reported_by_the_rule_declaring_it(rule: Rule) -> None:
     """A rule reports only its own codes; another rule's through that rule's functions
     (``unsupported.call_shape(m, call)``), so each code has one owner."""
-    own = {i.name for i in rule.CODES}  # type: ignore[attr-defined]
-    reported = _reported_codes(Path(rule.__file__))  # type: ignore[attr-defined]
+    own = {i.name for i in rule.codes}
+    reported = _reported_codes(RULES_DIR / f"{rule.name}.py")
     assert [(line, code) for line, code in reported if code not in own] == []
 
 
@@ -97,7 +169,7 @@ def test_the_traversal_reports_no_code_of_its_own() -> None:
 
 
 def test_registry() -> None:
-    names = [i.name for rule in RULES for i in rule.CODES]
+    names = [i.name for rule in RULES for i in rule.codes]
     assert len(names) == len(set(names)) == len(_codes.CODES) == len(_codes.BY_NAME)
     assert _codes.code_for("aware-arithmetic") == "TZM102"
     # released codes keep their meaning
@@ -112,7 +184,7 @@ def test_registry() -> None:
 
 
 def test_every_code_has_an_example() -> None:
-    shown = {c for rule in RULES for e in rule.EXAMPLES for c in e.codes}
+    shown = {c for rule in RULES for e in rule.examples for c in e.codes}
     # reported in the fixtures instead (tests/migrate/fixtures), or never emitted any more
     elsewhere = {
         "tzoffset-name", "is-dst-method", "is-dst-ignored", "utc-zoneinfo",
@@ -144,7 +216,7 @@ def test_rule_pages_show_tested_examples() -> None:
         text = _rulepages.page(info, rule)
         assert text.startswith(f"# {info.code} `{info.name}`")
         for example in _rulepages._examples(info, rule):
-            assert example in rule.EXAMPLES  # type: ignore[attr-defined]
+            assert example in rule.examples
             assert example.before.rstrip() in text
         if info.kind != "note" and info.fix != "none" and info.code not in _NO_EXAMPLE:
             assert "## Example" in text, info.code

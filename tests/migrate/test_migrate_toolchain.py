@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tzcompat.migrate import _cli, _project, _style
+from tzcompat.migrate import _cli, _plan, _project, _style
 from tzcompat.migrate._cli import run
 from tzcompat.migrate._codes import BY_NAME, CODES
 from tzcompat.migrate._driver import migrate_source
@@ -180,7 +180,9 @@ def test_second_run_comes_from_the_cache(project: Path, monkeypatch: pytest.Monk
         return real(path, options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(_cli, "_process", counting)
-    monkeypatch.setattr(_project, "scan_source", None)  # no ast either
+    # no ast either (scan_file calls the scanner through the file module's own name)
+    monkeypatch.setattr(_project, "scan_source", None)
+    monkeypatch.setattr(_project._files, "scan_source", None)
     assert cli("--check", "--output-format", "json", str(project))[:2] == first[:2]
     assert calls == []
     # the rewrite follows the project's style settings: a change there is a new key
@@ -276,7 +278,7 @@ def _examples() -> dict[str, str]:
 
     found = {}
     for rule in RULES:
-        for i, example in enumerate(getattr(rule, "EXAMPLES", ())):
+        for i, example in enumerate(rule.examples):
             lines = example.before.splitlines(keepends=True)
             kept = "".join(ln for ln in lines if "pytz" not in ln and "dateutil" not in ln)
             try:
@@ -284,7 +286,7 @@ def _examples() -> dict[str, str]:
             except SyntaxError:
                 continue
             if kept.strip():
-                found[f"ex_{rule.__name__.rpartition('.')[2]}_{i}"] = kept
+                found[f"ex_{rule.name}_{i}"] = kept
     return found
 
 
@@ -304,7 +306,7 @@ def test_first_pass_skips_only_files_that_cannot_change(tmp_path: Path) -> None:
     full = _project.index_from_scans(
         [_project.scan_file(f, *names(f), everything=True) for f in files]
     )
-    plan = _project.Plan(full)
+    plan = _plan.Plan(full)
     missed, parsed = [], []
     for scan in scans:
         result = migrate_source(Path(scan.path).read_text(), **plan.kwargs_for(scan.path))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from . import _cache, _project, _report, _style
+from . import _cache, _plan, _project, _report, _style
 
 INSTALL_HINT = (
     "tzcompat migrate needs LibCST: pip install libcst "
@@ -95,7 +95,7 @@ def _parser(prog: str = "python -m tzcompat migrate") -> argparse.ArgumentParser
         help="do not place the added imports or wrap the codemod's comments to the "
         "project's settings",
     )  # fmt: skip
-    _project.add_arguments(parser)  # --helpers, --inline-helpers, --index
+    _plan.add_arguments(parser)  # --helpers, --inline-helpers, --index
     parser.add_argument(
         "--select", action="append", metavar="CODES",
         help="report (and mark) only these codes: comma-separated, prefixes allowed "
@@ -260,7 +260,7 @@ class _Options:
     mode: str
     style: bool = True
     format: bool = False
-    plan: _project.Plan | None = None
+    plan: _plan.Plan | None = None
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     unsafe_fixes: bool = False
@@ -585,7 +585,7 @@ def run(
         index = _index(scans, cache)
         index.stamps = {s.module: s.digest for s in scans if s.facts is not None}
         index.partial = bool(args.exclude)
-        plan = _project.Plan(index, args.helpers, bool(args.inline_helpers))
+        plan = _plan.Plan(index, args.helpers, bool(args.inline_helpers))
         options = _Options(
             mode=mode,
             style=args.style,

@@ -7,7 +7,7 @@ A code never changes meaning once released: reports, ``--select``/``--ignore`` a
 - ``TZM1xx`` markers (display-only: a human decides; some have an opt-in unsafe fix),
 - ``TZM2xx`` notes (rewritten; a documented edge case differs).
 
-Each rule module of ``rules/`` declares the codes it reports (``CODES``, of
+Each rule of ``rules/`` declares the codes it reports (``RULE.codes``, of
 ``_spec.CodeInfo``), each code in exactly one rule; ``CODES`` and
 ``BY_NAME`` here collect them on first use, so importing this module stays cheap.
 """
@@ -33,7 +33,7 @@ def _collect() -> tuple[dict[str, CodeInfo], dict[str, CodeInfo]]:
     if _REGISTRY is None:
         from .rules import RULES
 
-        infos = sorted((info for rule in RULES for info in rule.CODES), key=lambda i: i.code)
+        infos = sorted((info for rule in RULES for info in rule.codes), key=lambda i: i.code)
         codes = {info.code: info for info in infos}
         names = {info.name: info for info in infos}
         if len(codes) != len(infos) or len(names) != len(infos):

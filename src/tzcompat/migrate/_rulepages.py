@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from types import ModuleType
 
+from ._rule import Rule
 from ._spec import CodeInfo, Example
 
 FOLDER = "codemod-rules"
@@ -40,19 +40,19 @@ _FIX = {
 }
 
 
-def _rules() -> list[ModuleType]:
+def _rules() -> list[Rule]:
     from .rules import RULES
 
     return list(RULES)
 
 
-def _short(rule: ModuleType) -> str:
-    return rule.__name__.rsplit(".", 1)[1]
+def _short(rule: Rule) -> str:
+    return rule.name
 
 
-def _owners() -> list[tuple[CodeInfo, ModuleType]]:
+def _owners() -> list[tuple[CodeInfo, Rule]]:
     return sorted(
-        ((info, rule) for rule in _rules() for info in rule.CODES), key=lambda p: p[0].code
+        ((info, rule) for rule in _rules() for info in rule.codes), key=lambda p: p[0].code
     )
 
 
@@ -83,10 +83,10 @@ _HELPERS_NOTE = (
 )
 
 
-def _examples(info: CodeInfo, rule: ModuleType) -> list[Example]:
+def _examples(info: CodeInfo, rule: Rule) -> list[Example]:
     """The rule's examples reporting this code: one in the default mode, one with the unsafe
     fix applied (when there is such a fix)."""
-    own = [e for e in rule.EXAMPLES if info.name in e.codes]
+    own = [e for e in rule.examples if info.name in e.codes]
     chosen = [e for e in own if not dict(e.options).get("unsafe_fixes")][:1]
     if info.fix == "unsafe":
         chosen += [e for e in own if dict(e.options).get("unsafe_fixes")][:1]
@@ -97,7 +97,7 @@ def _block(code: str) -> str:
     return f"```python\n{code.rstrip()}\n```"
 
 
-def page(info: CodeInfo, rule: ModuleType) -> str:
+def page(info: CodeInfo, rule: Rule) -> str:
     """One code's reference page."""
     out = [f"# {info.code} `{info.name}`", ""]
     out += [
@@ -135,8 +135,8 @@ def page(info: CodeInfo, rule: ModuleType) -> str:
     return "\n".join(out)
 
 
-def _first_paragraph(rule: ModuleType) -> str:
-    doc = (rule.__doc__ or "").strip().split("\n\n")[0]
+def _first_paragraph(rule: Rule) -> str:
+    doc = (rule.doc or "").strip().split("\n\n")[0]
     return " ".join(doc.split())
 
 

@@ -4,17 +4,19 @@ Every rewrite keeps the meaning exactly, or it is reported: a *note* when the re
 and only an edge (an error type, a ``tzname``) differs, a *marker* (a comment above the
 statement, the code left as it was) when the meaning cannot be proven. See migration_guide.md.
 
-The rules are asked per node type, in the order of ``rules.RULES``; calls of and references to
-pytz/dateutil.tz names go to the rule that declares the qualified name (``CALLS``/``REFERENCES``).
-What a rule needs to know about values comes from ``_analysis.Analysis``, which this class mixes in.
+The dispatch tables are built from the rules' declarations (``_rule.Rule``, listed in
+``rules.RULES``), in the order documented in ``rules/__init__.py``: calls of and references to
+pytz/dateutil.tz names go to the rule that declares the qualified name (``calls``/``references``),
+other nodes to the hooks for their type, in rule order, until one returns a node. What a rule
+needs to know about values comes from ``_analysis.Analysis``, which this class mixes in; rules see
+both through ``_rule.Context``, which ``Migrator`` satisfies.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from types import ModuleType
 from typing import Any, TypeVar
 
 import libcst as cst
@@ -35,6 +37,7 @@ from ._analysis import Analysis
 from ._codes import Finding
 from ._names import NameChooser
 from ._project import ProjectIndex
+from ._rule import CallHook, Context, LeaveHook, ReferenceHook, Rule, VisitHook
 from ._state import RuleState
 from .rules import RULES
 from .rules import _build as mk
@@ -45,24 +48,43 @@ _Node = TypeVar("_Node", bound=cst.CSTNode)
 
 MARKER_PREFIX = "# tzcompat-migrate"
 
-Hook = Callable[..., "cst.CSTNode | None"]
+_Hook = TypeVar("_Hook")
 
 
-def _hooks(prefix: str) -> dict[str, list[tuple[ModuleType, Hook]]]:
-    """Node type name -> the (rule, hook) pairs for it, in rule order."""
-    table: dict[str, list[tuple[ModuleType, Hook]]] = {}
-    for rule in RULES:
-        for node_type in rule.NODES:
-            hook = getattr(rule, f"{prefix}_{node_type}", None)
-            if hook is not None:
-                table.setdefault(node_type, []).append((rule, hook))
-    return table
+def _by_type(
+    tables: Sequence[tuple[Rule, Mapping[type[cst.CSTNode], _Hook]]],
+) -> dict[type[cst.CSTNode], list[tuple[Rule, _Hook]]]:
+    """Node type -> the (rule, hook) pairs declared for it, in rule order."""
+    out: dict[type[cst.CSTNode], list[tuple[Rule, _Hook]]] = {}
+    for rule, hooks in tables:
+        for node_type, hook in hooks.items():
+            out.setdefault(node_type, []).append((rule, hook))
+    return out
 
 
-_LEAVE = _hooks("leave")
-_VISIT = _hooks("visit")
-_CALLS = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "CALLS", {}).items()}
-_REFERENCES = {q: (rule, fn) for rule in RULES for q, fn in getattr(rule, "REFERENCES", {}).items()}
+def _by_name(
+    tables: Sequence[tuple[Rule, Mapping[str, _Hook]]],
+) -> dict[str, tuple[Rule, _Hook]]:
+    """Qualified name -> the one (rule, handler) declaring it."""
+    out: dict[str, tuple[Rule, _Hook]] = {}
+    for rule, handlers in tables:
+        for name, handler in handlers.items():
+            if name in out:
+                raise ValueError(f"{name} is declared by {out[name][0].name} and {rule.name}")
+            out[name] = (rule, handler)
+    return out
+
+
+_LEAVE: dict[type[cst.CSTNode], list[tuple[Rule, LeaveHook]]] = _by_type(
+    [(rule, rule.leave) for rule in RULES]
+)
+_VISIT: dict[type[cst.CSTNode], list[tuple[Rule, VisitHook]]] = _by_type(
+    [(rule, rule.visit) for rule in RULES]
+)
+_CALLS: dict[str, tuple[Rule, CallHook]] = _by_name([(rule, rule.calls) for rule in RULES])
+_REFERENCES: dict[str, tuple[Rule, ReferenceHook]] = _by_name(
+    [(rule, rule.references) for rule in RULES]
+)
 
 
 _MISSING = object()
@@ -307,22 +329,19 @@ class Migrator(Analysis, cst.CSTTransformer):
         return None
 
     # ------------------------------------------------------------------ dispatch
-    def _run(
+    def _rewrote(
         self,
-        rule: ModuleType,
-        hook: Hook,
+        rule: Rule,
         original: cst.CSTNode,
         updated: cst.CSTNode,
-        *extra: object,
-    ) -> cst.CSTNode | None:
-        """Call one rule's hook; a new node it returns is reported as the rule's rewrite
-        (unless the hook reported a rewrite of its own)."""
-        before = len(self.findings)
-        result = hook(self, original, updated, *extra)
-        if result is not None and result is not updated and rule.REWRITE:
+        result: cst.CSTNode,
+        before: int,
+    ) -> None:
+        """After one rule's hook returned ``result``: a new node is reported as the rule's
+        rewrite (unless the hook reported a rewrite of its own since finding ``before``)."""
+        if result is not updated and rule.rewrite:
             if not any(f.kind in ("rewrite", "fix") for f in self.findings[before:]):
-                self.report(original, rule.REWRITE, kind="rewrite", fix=ana.source(result))
-        return result
+                self.report(original, rule.rewrite, kind="rewrite", fix=ana.source(result))
 
     # LibCST's default hooks look methods up by name for every node and every field of it,
     # and the matcher machinery runs for every node: the traversal has neither to find
@@ -333,15 +352,14 @@ class Migrator(Analysis, cst.CSTTransformer):
         return None
 
     def on_visit(self, node: cst.CSTNode) -> bool:
-        name = type(node).__name__
-        own = _cst.method(type(self), "visit_" + name)
+        own = _cst.method(type(self), "visit_" + type(node).__name__)
         if own is not None and own(self, node) is False:
             return False
-        if name == "Module" and node.body:  # type: ignore[attr-defined]
+        if isinstance(node, cst.Module) and node.body:
             # LibCST keeps the comments above the first statement in the module's header
-            self._header = (node.body[0], _marker_codes(node.header))  # type: ignore[attr-defined]
-        for _rule, hook in _VISIT.get(name, ()):
-            if hook(self, node) is False:  # type: ignore[comparison-overlap]  # visit hooks
+            self._header = (node.body[0], _marker_codes(node.header))
+        for _rule, hook in _VISIT.get(type(node), ()):
+            if hook(self, node) is False:
                 return False
         return True
 
@@ -370,16 +388,22 @@ class Migrator(Analysis, cst.CSTTransformer):
 
     def _leave(self, original: cst.CSTNode, updated: cst.CSTNode) -> cst.CSTNode:
         if isinstance(original, cst.Call):
+            assert isinstance(updated, cst.Call)
             q = self.ref(original.func)
             found = _CALLS.get(q or "")
             if found is not None:
-                result = self._run(*found, original, updated)
-                if result is None:
+                rule, call = found
+                before = len(self.findings)
+                expr = call(self, original, updated)
+                if expr is None:
                     return updated
-                return result.with_changes(lpar=updated.lpar, rpar=updated.rpar)  # type: ignore[attr-defined]
-        for rule, hook in _LEAVE.get(type(original).__name__, ()):
-            result = self._run(rule, hook, original, updated)
+                self._rewrote(rule, original, updated, expr, before)
+                return expr.with_changes(lpar=updated.lpar, rpar=updated.rpar)
+        for rule, hook in _LEAVE.get(type(original), ()):
+            before = len(self.findings)
+            result = hook(self, original, updated)
             if result is not None:
+                self._rewrote(rule, original, updated, result, before)
                 return result
         if isinstance(original, cst.Name | cst.Attribute):
             return self._reference(original, updated)
@@ -391,10 +415,15 @@ class Migrator(Analysis, cst.CSTTransformer):
         q = self.ref(original)
         if q is None or self._skip_reference(original, q):
             return updated
-        rule, handler = _REFERENCES.get(q, (None, _unsupported))
-        if rule is None:
-            return handler(self, original, updated, q)  # type: ignore[arg-type]
-        return self._run(rule, handler, original, updated, q)  # type: ignore[return-value]
+        assert isinstance(updated, cst.Name | cst.Attribute)
+        found = _REFERENCES.get(q)
+        if found is None:
+            return _unsupported(self, original, updated, q)
+        rule, handler = found
+        before = len(self.findings)
+        result = handler(self, original, updated, q)
+        self._rewrote(rule, original, updated, result, before)
+        return result
 
     def _imported(self, node: cst.CSTNode) -> bool:
         """False when no import binds the first name of ``node`` anywhere in the module: it
@@ -421,3 +450,8 @@ def _marker_codes(lines: Sequence[cst.EmptyLine]) -> set[str]:
         for line in lines
         if line.comment is not None and line.comment.value.startswith(MARKER_PREFIX + "[")
     }
+
+
+def _satisfies_context(migrator: Migrator) -> Context:
+    """Never called: mypy checks here that the traversal offers everything ``Context`` lists."""
+    return migrator

@@ -14,12 +14,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -97,13 +94,10 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("BinaryOperation", "AugAssign", "Comparison")
 
 
 def leave_BinaryOperation(
-    m: Migrator, original_node: cst.BinaryOperation, updated_node: cst.BinaryOperation
+    m: Context, original_node: cst.BinaryOperation, updated_node: cst.BinaryOperation
 ) -> cst.BaseExpression | None:
     if (
         m.pytz_world
@@ -160,7 +154,7 @@ def leave_BinaryOperation(
     return None
 
 
-def _feeds_normalize(m: Migrator, node: cst.BinaryOperation) -> bool:
+def _feeds_normalize(m: Context, node: cst.BinaryOperation) -> bool:
     """``name = a + b`` where ``x.normalize(name)`` is called in the same function."""
     parent = m.parent(node)
     if not isinstance(parent, cst.Assign) or len(parent.targets) != 1:
@@ -191,7 +185,7 @@ def _feeds_normalize(m: Migrator, node: cst.BinaryOperation) -> bool:
     return target.value in cache[id(scope)]
 
 
-def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+def _pinned(m: Context, node: cst.BaseExpression) -> cst.BaseExpression:
     """``_tz_replace(node)``: the datetime at its own fixed offset, where pytz's ``+``/``-``
     worked (an operand already pinned by an inner fix is kept)."""
     operands = (node.left, node.right) if isinstance(node, cst.BinaryOperation) else (node,)
@@ -202,7 +196,7 @@ def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
     return cst.Call(func=m.helper(_helpers.REPLACE_NAME), args=[cst.Arg(node)])
 
 
-def _in_utc(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+def _in_utc(m: Context, node: cst.BaseExpression) -> cst.BaseExpression:
     return mk.method(node, "astimezone", [cst.Arg(m.utc())])
 
 
@@ -217,7 +211,7 @@ _ORDERING = (
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     if not m.pytz_world:
         return None
@@ -272,7 +266,7 @@ def leave_Comparison(
     )
 
 
-def _maybe_same_zone(m: Migrator, node: cst.BaseExpression) -> bool:
+def _maybe_same_zone(m: Context, node: cst.BaseExpression) -> bool:
     """True when ``node``, compared with a datetime aware in a pytz zone, is of unknown type:
     it may be aware in the same zone (an attribute, a parameter, a call's result), where
     ZoneInfo compares wall times. Not None, literals, naive datetimes, UTC or fixed-offset
@@ -304,7 +298,7 @@ def _maybe_same_zone(m: Migrator, node: cst.BaseExpression) -> bool:
     )
 
 
-def _pin_operand(m: Migrator, node: cst.Comparison, index: int) -> cst.Comparison:
+def _pin_operand(m: Context, node: cst.Comparison, index: int) -> cst.Comparison:
     """``node`` with its ``index``-th operand pinned by ``_tz_replace``: its own fixed-offset
     tzinfo differs from any other side's, so the comparison is of instants, as in pytz."""
     if index == 0:
@@ -315,13 +309,13 @@ def _pin_operand(m: Migrator, node: cst.Comparison, index: int) -> cst.Compariso
     return node.with_changes(comparisons=comparisons)
 
 
-def _pin_operands(m: Migrator, node: cst.Comparison, indexes: list[int]) -> cst.Comparison:
+def _pin_operands(m: Context, node: cst.Comparison, indexes: list[int]) -> cst.Comparison:
     for index in indexes:
         node = _pin_operand(m, node, index)
     return node
 
 
-def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
+def _compare_in_utc(m: Context, node: cst.Comparison) -> cst.Comparison:
     return node.with_changes(
         left=_in_utc(m, node.left),
         comparisons=[t.with_changes(comparator=_in_utc(m, t.comparator)) for t in node.comparisons],
@@ -329,7 +323,7 @@ def _compare_in_utc(m: Migrator, node: cst.Comparison) -> cst.Comparison:
 
 
 def leave_AugAssign(
-    m: Migrator, original_node: cst.AugAssign, updated_node: cst.AugAssign
+    m: Context, original_node: cst.AugAssign, updated_node: cst.AugAssign
 ) -> cst.AugAssign | cst.Assign | None:
     if not m.pytz_world or not isinstance(
         original_node.operator, cst.AddAssign | cst.SubtractAssign
@@ -649,4 +643,17 @@ EXAMPLES = (
             "later = datetime.now(timezone.utc) + timedelta(hours=2)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="arithmetic",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={
+        cst.BinaryOperation: leave_BinaryOperation,
+        cst.AugAssign: leave_AugAssign,
+        cst.Comparison: leave_Comparison,
+    },
 )

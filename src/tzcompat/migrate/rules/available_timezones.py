@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -29,22 +26,16 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "all-timezones"
-NODES = ()
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     m.report(original, "available-timezones")
     call = cst.Call(func=m.names.expr("zoneinfo", "available_timezones"))
     if q == "pytz.all_timezones":
         return cst.Call(func=cst.Name("sorted"), args=[cst.Arg(call)])
     return call
-
-
-REFERENCES = {"pytz.all_timezones": reference, "pytz.all_timezones_set": reference}
 
 
 EXAMPLES = (
@@ -57,4 +48,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="import zoneinfo\n\nknown = key in zoneinfo.available_timezones()\n"),
+)
+
+
+RULE = Rule(
+    name="available_timezones",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="all-timezones",
+    references={"pytz.all_timezones": reference, "pytz.all_timezones_set": reference},
 )

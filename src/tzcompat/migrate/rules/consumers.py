@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import zone_methods
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -61,9 +58,6 @@ CODES = (
         comment="dateutil parser's tzinfo vs datetime.timezone: never equal",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "pandas-localize"
-NODES = ("Call", "Comparison")
 
 _PANDAS = {"pandas.Timestamp": "Timestamp", "pandas.DatetimeIndex": "DatetimeIndex"}
 _PARSERS = frozenset({"dateutil.parser.parse", "dateutil.parser.isoparse"})
@@ -72,7 +66,7 @@ _DATEUTIL_UTC = frozenset({"dateutil.tz.UTC", "dateutil.tz.tz.UTC"})
 _EQUALITY = (cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not any(a.keyword and a.keyword.value == "tz" for a in original.args):
         return None
     if not m.qnames(original.func) & _PANDAS.keys():
@@ -101,7 +95,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     if not any(isinstance(t.operator, _EQUALITY) for t in original.comparisons):
         return None
@@ -118,7 +112,7 @@ def leave_Comparison(
     return None
 
 
-def _parsed_tzinfo(m: Migrator, node: cst.BaseExpression, depth: int = 0) -> bool:
+def _parsed_tzinfo(m: Context, node: cst.BaseExpression, depth: int = 0) -> bool:
     """``parse(text).tzinfo`` (or of a name bound once to a parser's result)."""
     if not (isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"):
         return False
@@ -129,7 +123,7 @@ def _parsed_tzinfo(m: Migrator, node: cst.BaseExpression, depth: int = 0) -> boo
     return isinstance(value, cst.Call) and bool(m.qnames(value.func) & _PARSERS)
 
 
-def _dateutil_fixed(m: Migrator, node: cst.BaseExpression, depth: int = 0) -> bool:
+def _dateutil_fixed(m: Context, node: cst.BaseExpression, depth: int = 0) -> bool:
     """A dateutil ``tzoffset(...)``/``tzutc()``/``tz.UTC`` (or a name bound once to one): what
     the codemod rewrites to ``datetime.timezone``; a tuple/list/set of them for ``in``."""
     if isinstance(node, cst.Tuple | cst.List | cst.Set):
@@ -216,4 +210,14 @@ EXAMPLES = (
             "    return pd.Timestamp(naive, tz='Europe/Paris'), parser.parse(text).tzinfo == None\n"
         ),
     ),
+)
+
+
+RULE = Rule(
+    name="consumers",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="pandas-localize",
+    leave={cst.Call: leave_Call, cst.Comparison: leave_Comparison},
 )

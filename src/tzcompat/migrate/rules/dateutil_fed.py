@@ -11,11 +11,8 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -32,9 +29,6 @@ CODES = (
         comment="pytz-aware datetime into dateutil: offsets/difference change with ZoneInfo",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 #: callable -> (keyword, position) of the datetimes it is handed
 _TAKERS = {
@@ -45,7 +39,7 @@ _TAKERS = {
 }
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world:
         return None
     for q in m.qnames(original.func):
@@ -99,4 +93,13 @@ EXAMPLES = (
             "    return gap, list(rrule.rrule(rrule.HOURLY, dtstart=naive, count=3))\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="dateutil_fed",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )

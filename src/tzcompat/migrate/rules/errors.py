@@ -6,11 +6,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -73,13 +70,10 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "error-classes"
-NODES = ("ExceptHandler",)
 
 
 def leave_ExceptHandler(
-    m: Migrator, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
+    m: Context, original_node: cst.ExceptHandler, updated_node: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
     kinds = original_node.type
     if kinds is None:
@@ -127,7 +121,7 @@ def leave_ExceptHandler(
 _WIDE = frozenset({"ValueError", "Exception", "BaseException"})
 
 
-def _looks_up_pytz(m: Migrator, body: cst.BaseSuite) -> bool:
+def _looks_up_pytz(m: Context, body: cst.BaseSuite) -> bool:
     """True when ``body`` itself (not a function it defines) calls ``pytz.timezone``."""
     found: list[bool] = []
 
@@ -146,7 +140,7 @@ def _looks_up_pytz(m: Migrator, body: cst.BaseSuite) -> bool:
     return bool(found)
 
 
-def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
+def _lookup_only(m: Context, body: cst.BaseSuite) -> bool:
     """True when every call in ``body`` is a zone lookup or a harmless str method."""
     calls: list[cst.Call] = []
 
@@ -167,7 +161,7 @@ def _lookup_only(m: Migrator, body: cst.BaseSuite) -> bool:
     return True
 
 
-def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
+def _in_handler_type(m: Context, node: cst.CSTNode) -> bool:
     parent = m.parent(node)
     if isinstance(parent, cst.Element):
         parent = m.parent(m.parent(parent) or parent)
@@ -176,7 +170,7 @@ def _in_handler_type(m: Migrator, node: cst.CSTNode) -> bool:
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     if q == "pytz.UnknownTimeZoneError":
         if not _in_handler_type(m, original):  # handlers: see leave_ExceptHandler
@@ -189,12 +183,6 @@ def reference(
         m.report(handler, "time-errors-foreign")
     name = m.helper(q.rsplit(".", 1)[1])
     return name.with_changes(lpar=updated.lpar, rpar=updated.rpar)
-
-
-REFERENCES = {
-    "pytz.UnknownTimeZoneError": reference,
-    **{name: reference for name in _facts.TIME_ERRORS},
-}
 
 
 EXAMPLES = (
@@ -248,4 +236,18 @@ EXAMPLES = (
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),
     Example(before="try:\n    value = table[name]\nexcept KeyError:\n    value = None\n"),
+)
+
+
+RULE = Rule(
+    name="errors",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="error-classes",
+    leave={cst.ExceptHandler: leave_ExceptHandler},
+    references={
+        "pytz.UnknownTimeZoneError": reference,
+        **{name: reference for name in _facts.TIME_ERRORS},
+    },
 )

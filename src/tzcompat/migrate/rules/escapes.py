@@ -15,19 +15,15 @@ marks the site and names the module to add to the run or to the index
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import libcst as cst
 from libcst.metadata import QualifiedNameProvider, QualifiedNameSource
 
 from .. import _helpers
-from .._codes import Finding
 from .._project import resolve_relative
+from .._rule import Context, Reported, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -43,16 +39,13 @@ CODES = (
         comment="zone handed to code outside the run: migrate or index it too",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "Assign", "Return")
 
 
-def _zoneish(m: Migrator, node: cst.BaseExpression) -> bool:
+def _zoneish(m: Context, node: cst.BaseExpression) -> bool:
     return m.zone_kind(node) is not None or m.zone_aware(node)
 
 
-def _outside(m: Migrator, node: cst.BaseExpression) -> str | None:
+def _outside(m: Context, node: cst.BaseExpression) -> str | None:
     """The module of the project (outside the run and the index) that ``node`` is imported
     from, or None."""
     root = node
@@ -88,7 +81,7 @@ def _covered(modules: Collection[str], parts: list[str]) -> bool:
     return len(parts) > 2 and parts[-2][:1].isupper() and ".".join(parts[:-2]) in modules
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not original.args or m.ref(original.func) is not None:
         return None
     # where the call goes first: a name lookup, where the arguments may take a flow analysis
@@ -99,7 +92,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def leave_Assign(
-    m: Migrator, original: cst.Assign, updated: cst.Assign
+    m: Context, original: cst.Assign, updated: cst.Assign
 ) -> cst.BaseExpression | None:
     for target in original.targets:
         if isinstance(target.target, cst.Attribute):
@@ -111,7 +104,7 @@ def leave_Assign(
 
 
 def leave_Return(
-    m: Migrator, original: cst.Return, updated: cst.Return
+    m: Context, original: cst.Return, updated: cst.Return
 ) -> cst.BaseExpression | None:
     if not getattr(m.index, "partial", False) or original.value is None or not m.module_name:
         return None
@@ -123,7 +116,7 @@ def leave_Return(
     return None
 
 
-def targets(findings: list[Finding]) -> list[str]:
+def targets(findings: Sequence[Reported]) -> list[str]:
     """The modules the ``zone-escapes`` findings name, to add to the run or the index."""
     found = {
         f.message.split(":", 1)[0].rsplit(" ", 1)[-1]
@@ -165,4 +158,13 @@ EXAMPLES = (
             "    render(ZoneInfo('Europe/Paris'))\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="escapes",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call, cst.Assign: leave_Assign, cst.Return: leave_Return},
 )

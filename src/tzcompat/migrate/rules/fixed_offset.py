@@ -6,13 +6,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import unsupported, utc
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -59,12 +56,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "fixed-offset-to-timezone"
-NODES = ()
 
 
-def _fixed(m: Migrator, delta: cst.BaseExpression, name: cst.Arg | None = None) -> cst.Call:
+def _fixed(m: Context, delta: cst.BaseExpression, name: cst.Arg | None = None) -> cst.Call:
     args = [cst.Arg(delta)]
     if name is not None:
         args = [
@@ -75,7 +69,7 @@ def _fixed(m: Migrator, delta: cst.BaseExpression, name: cst.Arg | None = None) 
 
 
 def call_fixed_offset(
-    m: Migrator, original: cst.Call, updated: cst.Call
+    m: Context, original: cst.Call, updated: cst.Call
 ) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) != 1 or shape[1]:
@@ -93,7 +87,7 @@ def call_fixed_offset(
     return _fixed(m, delta)
 
 
-def call_tzoffset(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_tzoffset(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None:
         unsupported.call_shape(m, original)
@@ -159,9 +153,6 @@ def _simple(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name)
 
 
-CALLS = {"pytz.FixedOffset": call_fixed_offset, "dateutil.tz.tzoffset": call_tzoffset}
-
-
 EXAMPLES = (
     Example(
         before=("import pytz\ntz = pytz.FixedOffset(330)\n"),
@@ -218,4 +209,14 @@ EXAMPLES = (
             "ist = timezone(timedelta(hours=5, minutes=30))\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="fixed_offset",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="fixed-offset-to-timezone",
+    calls={"pytz.FixedOffset": call_fixed_offset, "dateutil.tz.tzoffset": call_tzoffset},
 )

@@ -4,13 +4,10 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -21,12 +18,9 @@ CODES = (
         message="dateutil.tz.enfold(dt, fold) rewritten to dt.replace(fold=fold)",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "enfold-to-replace"
-NODES = ()
 
 
-def call_enfold(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_enfold(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None:
         return None
@@ -43,9 +37,6 @@ def call_enfold(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseE
     return mk.method(updated.args[0].value, "replace", [mk.kwarg("fold", fold)])
 
 
-CALLS = {"dateutil.tz.enfold": call_enfold}
-
-
 EXAMPLES = (
     Example(
         before=("from dateutil import tz\nlater = tz.enfold(dt)\n"),
@@ -59,4 +50,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="later = dt.replace(fold=1)\n"),
+)
+
+
+RULE = Rule(
+    name="fold",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="enfold-to-replace",
+    calls={"dateutil.tz.enfold": call_enfold},
 )

@@ -5,13 +5,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -60,12 +57,9 @@ CODES = (
         comment="gettz() local time has no stdlib equivalent",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "gettz-to-zoneinfo"
-NODES = ("SimpleStatementLine",)
 
 
-def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_gettz(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) > 1 or shape[1]:
         unsupported.call_shape(m, original)
@@ -96,7 +90,7 @@ def call_gettz(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return updated.with_changes(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
 
 
-def _whole_assignment(m: Migrator, original: cst.Call, updated: cst.Call) -> bool:
+def _whole_assignment(m: Context, original: cst.Call, updated: cst.Call) -> bool:
     """``x = gettz(name)`` alone on its line: noted for leave_SimpleStatementLine, which
     writes the fix (a ``try`` statement) or the marker."""
     assign = m.parent(original)
@@ -115,7 +109,7 @@ def _whole_assignment(m: Migrator, original: cst.Call, updated: cst.Call) -> boo
 
 
 def leave_SimpleStatementLine(
-    m: Migrator, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
+    m: Context, original: cst.SimpleStatementLine, updated: cst.SimpleStatementLine
 ) -> cst.BaseStatement | None:
     found = m.state.gettz_assignments.pop(id(original), None)
     if found is None:
@@ -145,9 +139,6 @@ def leave_SimpleStatementLine(
         handlers=[cst.ExceptHandler(body=line(cst.Name("None")), type=errors)],
         leading_lines=updated.leading_lines,
     )
-
-
-CALLS = {"dateutil.tz.gettz": call_gettz}
 
 
 EXAMPLES = (
@@ -213,4 +204,15 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from dateutil import parser\n\nwhen = parser.parse('2024-03-10 12:00')\n"),
+)
+
+
+RULE = Rule(
+    name="gettz",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="gettz-to-zoneinfo",
+    leave={cst.SimpleStatementLine: leave_SimpleStatementLine},
+    calls={"dateutil.tz.gettz": call_gettz},
 )

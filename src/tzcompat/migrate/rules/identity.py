@@ -6,11 +6,8 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts, _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -30,13 +27,10 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Comparison", "Call")
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     if not m.pytz_world or not ana.identity_test(original) or _probe_guard(m, original):
         return None
@@ -48,7 +42,7 @@ def leave_Comparison(
     return None
 
 
-def _probe_guard(m: Migrator, node: cst.Comparison) -> bool:
+def _probe_guard(m: Context, node: cst.Comparison) -> bool:
     """The ``dt.tzinfo is tz`` of ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz, ...))``,
     the zone-probe fix of an earlier run: pytz's own test of a datetime already in the zone."""
     parent = m.parent(node)
@@ -82,7 +76,7 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
     )
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality."""
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or m.ref(func) is not None:
@@ -124,4 +118,13 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
+)
+
+
+RULE = Rule(
+    name="identity",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Comparison: leave_Comparison, cst.Call: leave_Call},
 )

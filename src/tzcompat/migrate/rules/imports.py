@@ -7,11 +7,8 @@ import libcst as cst
 from libcst.codemod.visitors import RemoveImportsVisitor
 
 from .. import _kinds
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -34,12 +31,9 @@ CODES = (
         comment="imported from here by other modules: kept",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Import", "ImportFrom")
 
 
-def visit_Import(m: Migrator, node: cst.Import) -> bool:
+def visit_Import(m: Context, node: cst.Import) -> bool:
     for alias in node.names:
         module = cst.helpers.get_full_name_for_node(alias.name) or ""
         if _kinds.is_legacy_name(module) or module == "dateutil":
@@ -48,7 +42,7 @@ def visit_Import(m: Migrator, node: cst.Import) -> bool:
     return False
 
 
-def visit_ImportFrom(m: Migrator, node: cst.ImportFrom) -> bool:
+def visit_ImportFrom(m: Context, node: cst.ImportFrom) -> bool:
     if node.relative or node.module is None:
         return False
     module = cst.helpers.get_full_name_for_node(node.module) or ""
@@ -70,14 +64,14 @@ def visit_ImportFrom(m: Migrator, node: cst.ImportFrom) -> bool:
     return False
 
 
-def _reexported(m: Migrator, name: str) -> bool:
+def _reexported(m: Context, name: str) -> bool:
     """True when another module of the project imports ``name`` from this one."""
     if m.index is None or not m.module_name:
         return False
     return name in m.index.imported_from.get(m.module_name, ())
 
 
-def _schedule_removal(m: Migrator, module: str, obj: str | None, asname: str | None) -> None:
+def _schedule_removal(m: Context, module: str, obj: str | None, asname: str | None) -> None:
     RemoveImportsVisitor.remove_unused_import(m.context, module, obj, asname)
 
 
@@ -95,4 +89,13 @@ EXAMPLES = (
         ),
         codes=("star-import",),
     ),
+)
+
+
+RULE = Rule(
+    name="imports",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    visit={cst.Import: visit_Import, cst.ImportFrom: visit_ImportFrom},
 )

@@ -9,12 +9,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -41,15 +38,12 @@ CODES = (
         comment="pytz-only name reached indirectly: ZoneInfo has none",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "methodcaller-to-helper"
-NODES = ("Call",)
 
 _METHODS = {"localize": _helpers.LOCALIZE_NAME, "normalize": _helpers.NORMALIZE_NAME}
 _ATTRIBUTES = frozenset({"localize", "normalize", "zone"})
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world or not original.args or _last_name(original.func) not in _GETTERS:
         return None
     qnames = m.qnames(original.func)
@@ -73,7 +67,7 @@ def _last_name(func: cst.BaseExpression) -> str | None:
     return func.value if isinstance(func, cst.Name) else None
 
 
-def _methodcaller(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def _methodcaller(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     name = ana.string_value(original.args[0].value)
     if name not in _METHODS:
         return None
@@ -105,7 +99,7 @@ def _methodcaller(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.Bas
     return cst.Call(func=m.names.expr("functools", "partial"), args=args)
 
 
-def enum_zone_kind(m: Migrator, node: cst.BaseExpression) -> str | None:
+def enum_zone_kind(m: Context, node: cst.BaseExpression) -> str | None:
     """The pytz zone kind of ``Cls.MEMBER.value`` (or ``member.value`` for ``member`` looping
     over ``Cls``) where ``Cls`` is a class of this module whose body binds its members to pytz
     zones (an ``Enum`` of zones), else None."""
@@ -129,7 +123,7 @@ def enum_zone_kind(m: Migrator, node: cst.BaseExpression) -> str | None:
     return None
 
 
-def _members(m: Migrator, name: cst.Name) -> dict[str, str | None] | None:
+def _members(m: Context, name: cst.Name) -> dict[str, str | None] | None:
     """Member name -> pytz zone kind for the class ``name`` is bound to in this module."""
     for binding in m.assigned_values(name) or ():
         if not isinstance(binding, cst.ClassDef):
@@ -194,4 +188,14 @@ EXAMPLES = (
             "    return list(map(upper, words)), operator.methodcaller('localize', naive)\n"
         ),
     ),
+)
+
+
+RULE = Rule(
+    name="indirect",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="methodcaller-to-helper",
+    leave={cst.Call: leave_Call},
 )

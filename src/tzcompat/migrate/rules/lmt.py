@@ -8,11 +8,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -40,12 +37,9 @@ CODES = (
         comment="pytz kept that datetime's fixed offset; ZoneInfo recomputes it",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if _makes_datetime(m, original.func):
         for arg in original.args:
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
@@ -66,7 +60,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 _PARSERS = frozenset({"dateutil.parser.parse", "dateutil.parser._parser.parse"})
 
 
-def _values(m: Migrator, node: cst.BaseExpression) -> list[cst.BaseExpression]:
+def _values(m: Context, node: cst.BaseExpression) -> list[cst.BaseExpression]:
     """The values of a dict display (or of the one a name is bound to)."""
     if isinstance(node, cst.Name):
         bound = m.single_value(node)
@@ -76,14 +70,14 @@ def _values(m: Migrator, node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
-def _reused(m: Migrator, node: cst.BaseExpression) -> bool:
+def _reused(m: Context, node: cst.BaseExpression) -> bool:
     """``aware.tzinfo`` of a datetime that may be aware in a pytz zone with DST."""
     return (
         isinstance(node, cst.Attribute) and node.attr.value == "tzinfo" and m.zone_aware(node.value)
     )
 
 
-def _makes_datetime(m: Migrator, func: cst.BaseExpression) -> bool:
+def _makes_datetime(m: Context, func: cst.BaseExpression) -> bool:
     """True for datetime/time constructors and replace()/combine(): where ``tzinfo=``
     attaches a zone as is (not a project function that happens to take ``tzinfo=``)."""
     if isinstance(func, cst.Attribute) and func.attr.value in ("replace", "combine"):
@@ -140,4 +134,13 @@ EXAMPLES = (
             "when = datetime(2024, 1, 1, tzinfo=ZoneInfo('Europe/Paris'))\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="lmt",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )

@@ -6,13 +6,10 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import type_checks, unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -47,12 +44,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "localize-to-helper"
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not isinstance(func, cst.Attribute) or func.attr.value != "localize":
         return None
@@ -65,7 +59,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def zone_method_call(
-    m: Migrator, original: cst.Call
+    m: Context, original: cst.Call
 ) -> tuple[str | None, tuple[list[cst.Arg], dict[str, cst.Arg]] | None] | None:
     """For ``receiver.localize(...)``/``.normalize(...)``: the receiver's zone kind and the
     call's plain arguments when the receiver is taken for a pytz zone, else None (marking a
@@ -83,7 +77,7 @@ def zone_method_call(
     return kind, mk.plain_args(original)
 
 
-def own_method_receiver(m: Migrator, func: cst.Attribute) -> bool:
+def own_method_receiver(m: Context, func: cst.Attribute) -> bool:
     """True (marked unless it is ``self``) when a class of this module defines the method
     ``func`` names and its receiver is neither a known zone nor named like one: it may be an
     instance of that class, whose own method (a wrapper, say) the helper cannot call."""
@@ -93,8 +87,8 @@ def own_method_receiver(m: Migrator, func: cst.Attribute) -> bool:
     receiver = func.value
     if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
         return True  # the class's own method, called on itself
-    if isinstance(receiver, cst.Attribute) and m.root(receiver) is not receiver:
-        root = m.root(receiver)
+    if isinstance(receiver, cst.Attribute):
+        root = _root(receiver)
         if isinstance(root, cst.Name) and root.value in ("self", "cls"):
             return False  # self.zone.localize(): a zone the instance holds
     if m.zone_kind(receiver) is not None or m.tz_like(receiver):
@@ -103,7 +97,14 @@ def own_method_receiver(m: Migrator, func: cst.Attribute) -> bool:
     return True
 
 
-def _own_methods(m: Migrator, node: cst.CSTNode) -> frozenset[str]:
+def _root(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``a`` of ``a.b.c``, ``a.b().c``, ``a[0].b``."""
+    while isinstance(node, cst.Attribute | cst.Call | cst.Subscript):
+        node = node.func if isinstance(node, cst.Call) else node.value
+    return node
+
+
+def _own_methods(m: Context, node: cst.CSTNode) -> frozenset[str]:
     """The names among localize/normalize that a class of this module defines."""
     found = m.state.own_methods
     if found is None:
@@ -122,7 +123,7 @@ def _own_methods(m: Migrator, node: cst.CSTNode) -> frozenset[str]:
     return found
 
 
-def call_localize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_localize(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     found = zone_method_call(m, original)
     if found is None:
         return None
@@ -239,4 +240,14 @@ EXAMPLES = (
             "text = translations.localize(raw)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="localize",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="localize-to-helper",
+    leave={cst.Call: leave_Call},
 )

@@ -7,14 +7,11 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import type_checks, unsupported
 from .localize import zone_method_call
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -53,12 +50,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "normalize-to-astimezone"
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not isinstance(func, cst.Attribute) or func.attr.value != "normalize":
         return None
@@ -70,14 +64,14 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return result
 
 
-def _pinned(m: Migrator, node: cst.BaseExpression) -> cst.BaseExpression:
+def _pinned(m: Context, node: cst.BaseExpression) -> cst.BaseExpression:
     """``_tz_replace(node)``: an aware datetime at its own fixed offset (anything else as it
     is), where pytz's ``+``/``-`` worked."""
     return cst.Call(func=m.helper(_helpers.REPLACE_NAME), args=[cst.Arg(node)])
 
 
 def _normalized(
-    m: Migrator, value: cst.BaseExpression, receiver: cst.BaseExpression
+    m: Context, value: cst.BaseExpression, receiver: cst.BaseExpression
 ) -> cst.BaseExpression:
     space = cst.Comma(whitespace_after=cst.SimpleWhitespace(" "))
     value = (
@@ -89,7 +83,7 @@ def _normalized(
     )
 
 
-def call_normalize(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_normalize(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     found = zone_method_call(m, original)
     if found is None:
         return None
@@ -240,4 +234,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="import pytz\nimport unicodedata\n\ntext = unicodedata.normalize('NFC', raw)\n"),
+)
+
+
+RULE = Rule(
+    name="normalize",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="normalize-to-astimezone",
+    leave={cst.Call: leave_Call},
 )

@@ -15,11 +15,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -48,9 +45,6 @@ CODES = (
         comment="keys from pytz-aware datetimes: folds and periods merge with ZoneInfo",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "Set", "SetComp", "Dict", "DictComp", "Assign")
 
 _ORDERING = _facts.ORDERING_CALLS - {"set", "frozenset"}
 _ORDERING_CALLS = frozenset(
@@ -61,7 +55,7 @@ _ORDERING_CALLS = frozenset(
 _HASHING = frozenset({"set", "frozenset"})
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if not m.pytz_world:
         return None
     func = original.func
@@ -91,45 +85,43 @@ def _dotted(node: cst.BaseExpression) -> str:
     return node.value if isinstance(node, cst.Name) else "..."
 
 
-def _key(m: Migrator, node: cst.BaseExpression) -> bool:
+def _key(m: Context, node: cst.BaseExpression) -> bool:
     """A key that is a pytz-aware datetime or the tzinfo of one."""
     if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
         return m.zone_aware(node.value)
     return m.zone_aware(node)
 
 
-def _keys_aware(m: Migrator, node: cst.BaseExpression) -> bool:
+def _keys_aware(m: Context, node: cst.BaseExpression) -> bool:
     """The items of ``node`` are such keys (a comprehension of ``dt.tzinfo`` included)."""
     if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
         return _key(m, node.elt)
     return m.items_aware(node)
 
 
-def _hashed(m: Migrator, node: cst.CSTNode, keys: list[cst.BaseExpression], detail: str) -> None:
+def _hashed(m: Context, node: cst.CSTNode, keys: list[cst.BaseExpression], detail: str) -> None:
     if m.pytz_world and any(_key(m, k) for k in keys):
         m.report(node, "aware-hashing", detail=detail)
 
 
-def leave_Set(m: Migrator, original: cst.Set, updated: cst.Set) -> None:
+def leave_Set(m: Context, original: cst.Set, updated: cst.Set) -> None:
     _hashed(m, original, [e.value for e in original.elements], "set")
 
 
-def leave_SetComp(m: Migrator, original: cst.SetComp, updated: cst.SetComp) -> None:
+def leave_SetComp(m: Context, original: cst.SetComp, updated: cst.SetComp) -> None:
     _hashed(m, original, [original.elt], "set")
 
 
-def leave_Dict(m: Migrator, original: cst.Dict, updated: cst.Dict) -> None:
+def leave_Dict(m: Context, original: cst.Dict, updated: cst.Dict) -> None:
     keys = [e.key for e in original.elements if isinstance(e, cst.DictElement)]
     _hashed(m, original, keys, "dict key")
 
 
-def leave_DictComp(m: Migrator, original: cst.DictComp, updated: cst.DictComp) -> None:
+def leave_DictComp(m: Context, original: cst.DictComp, updated: cst.DictComp) -> None:
     _hashed(m, original, [original.key], "dict key")
 
 
-def leave_Assign(
-    m: Migrator, original: cst.Assign, updated: cst.Assign
-) -> cst.BaseStatement | None:
+def leave_Assign(m: Context, original: cst.Assign, updated: cst.Assign) -> cst.BaseStatement | None:
     """``seen[dt] = ...`` / ``seen[dt.tzinfo] = ...``."""
     if not m.pytz_world:
         return None
@@ -195,4 +187,20 @@ EXAMPLES = (
             "    return sorted([naive, naive]), max(stamps), sorted(moments, key=str)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="ordering",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={
+        cst.Call: leave_Call,
+        cst.Set: leave_Set,
+        cst.SetComp: leave_SetComp,
+        cst.Dict: leave_Dict,
+        cst.DictComp: leave_DictComp,
+        cst.Assign: leave_Assign,
+    },
 )

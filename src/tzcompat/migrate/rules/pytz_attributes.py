@@ -7,12 +7,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import indirect
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -61,13 +58,10 @@ CODES = (
         comment="bound pytz method: ZoneInfo has none",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "zone-to-key"
-NODES = ("Attribute",)
 
 
 def leave_Attribute(
-    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+    m: Context, original: cst.Attribute, updated: cst.Attribute
 ) -> cst.BaseExpression | None:
     attr = original.attr.value
     if m.ref(original) is not None:
@@ -80,7 +74,7 @@ def leave_Attribute(
 
 
 def _zone_attribute(
-    m: Migrator, original: cst.Attribute, updated: cst.Attribute
+    m: Context, original: cst.Attribute, updated: cst.Attribute
 ) -> cst.BaseExpression:
     # Zones.PARIS.value: a member of an Enum of zones made here
     kind = m.zone_kind(original.value, use_index=False) or indirect.enum_zone_kind(
@@ -117,7 +111,7 @@ def _str(node: cst.BaseExpression) -> cst.Call:
     return cst.Call(func=cst.Name("str"), args=[cst.Arg(node)])
 
 
-def _pytz_only_attribute(m: Migrator, node: cst.Attribute, attr: str) -> None:
+def _pytz_only_attribute(m: Context, node: cst.Attribute, attr: str) -> None:
     receiver = node.value
     if attr in _facts.PYTZ_PRIVATE or (
         attr in _facts.PYTZ_PRIVATE_WEAK
@@ -160,4 +154,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\nname = ZoneInfo('Europe/Paris').key\n"),
+)
+
+
+RULE = Rule(
+    name="pytz_attributes",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="zone-to-key",
+    leave={cst.Attribute: leave_Attribute},
 )

@@ -11,11 +11,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -37,15 +34,12 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 #: datetime.replace()'s date and time fields (positional order)
 _FIELDS = ("year", "month", "day", "hour", "minute", "second", "microsecond")
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or func.attr.value != "replace":
         return None
@@ -67,7 +61,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return m.mark_or_fix(original, "replace-wall", lambda: _fix(m, updated))
 
 
-def _fix(m: Migrator, updated: cst.Call) -> cst.Call:
+def _fix(m: Context, updated: cst.Call) -> cst.Call:
     receiver = updated.func.value  # type: ignore[attr-defined]
     args = list(updated.args)
     positional = [a for a in args if a.keyword is None]
@@ -152,4 +146,13 @@ EXAMPLES = (
             "stamp = datetime.now(timezone.utc).replace(microsecond=0)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="replace_wall",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )

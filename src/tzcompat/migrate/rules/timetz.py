@@ -13,11 +13,8 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -38,12 +35,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or func.attr.value != "timetz":
         return None
@@ -139,4 +133,13 @@ EXAMPLES = (
             "from datetime import datetime, timezone\n\nt = datetime.now(timezone.utc).timetz()\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="timetz",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )

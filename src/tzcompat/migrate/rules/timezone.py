@@ -6,13 +6,10 @@ import libcst as cst
 from libcst.metadata import ComprehensionScope, GlobalScope, ScopeProvider
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
 from . import unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -62,12 +59,9 @@ CODES = (
         message="key spelled in pytz's case-insensitive form; rewritten to the canonical key",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "timezone-to-zoneinfo"
-NODES = ()
 
 
-def call_timezone(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_timezone(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     shape = mk.plain_args(original)
     if shape is None or len(shape[0]) != 1 or shape[1]:
         unsupported.call_shape(m, original)
@@ -96,7 +90,7 @@ _LOOKUP_ERRORS = frozenset(
 )
 
 
-def _guarded(m: Migrator, call: cst.Call) -> bool:
+def _guarded(m: Context, call: cst.Call) -> bool:
     """True when ``call`` sits in the body of a ``try`` that catches an unknown zone: the
     code expects names that may not resolve (typed by users), where pytz's leniency counted."""
     child: cst.CSTNode = call
@@ -119,7 +113,7 @@ def _names(node: cst.BaseExpression) -> set[str]:
     return {node.value} if isinstance(node, cst.Name) else set()
 
 
-def _configured(m: Migrator, key: cst.BaseExpression) -> bool:
+def _configured(m: Context, key: cst.BaseExpression) -> bool:
     """True for a key read from configuration: a module-level name, or an attribute of an
     imported module (``settings.TIME_ZONE``); a parameter, local or item is typed at run time."""
     if isinstance(key, cst.Name):
@@ -129,22 +123,18 @@ def _configured(m: Migrator, key: cst.BaseExpression) -> bool:
             scope = scope.parent
         return isinstance(scope, GlobalScope)
     if isinstance(key, cst.Attribute):
-        root = m.root(key)
+        root: cst.BaseExpression = key
+        while isinstance(root, cst.Attribute):
+            root = root.value
         return isinstance(root, cst.Name) and bool(m.qnames(root))
     return False
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     m.report(original, "timezone-dynamic")  # passed around as a callable
     return m.names.expr("zoneinfo", "ZoneInfo")
-
-
-CALLS = {"pytz.timezone": call_timezone}
-
-
-REFERENCES = {"pytz.timezone": reference}
 
 
 EXAMPLES = (
@@ -212,4 +202,15 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\n"),
+)
+
+
+RULE = Rule(
+    name="timezone",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="timezone-to-zoneinfo",
+    calls={"pytz.timezone": call_timezone},
+    references={"pytz.timezone": reference},
 )

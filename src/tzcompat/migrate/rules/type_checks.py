@@ -7,12 +7,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -74,12 +71,9 @@ CODES = (
         comment="is_dst is ignored for ZoneInfo zones",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call", "ExceptHandler")
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """Mark code that asks whether a zone is pytz's: the answer flips after migration."""
     func = original.func
     if not m.pytz_world or m.ref(func) is not None:
@@ -104,7 +98,7 @@ def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
     return None
 
 
-def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
+def duck_typed_by_exception(m: Context, call: cst.Call) -> None:
     """``try: tz.localize(...) except AttributeError:`` (or ``.normalize()``): the handler was
     the test for "not a pytz zone" and never runs once the call is rewritten (APScheduler's
     convert_to_datetime)."""
@@ -129,13 +123,13 @@ def duck_typed_by_exception(m: Migrator, call: cst.Call) -> None:
             return
 
 
-def type_object(m: Migrator, node: cst.CSTNode, detail: str) -> None:
+def type_object(m: Context, node: cst.CSTNode, detail: str) -> None:
     """``type(pytz.utc)`` and the like: a test of pytz's class (the utc rule asks)."""
     m.report(node, "pytz-type-check", detail=detail)
 
 
 def leave_ExceptHandler(
-    m: Migrator, original: cst.ExceptHandler, updated: cst.ExceptHandler
+    m: Context, original: cst.ExceptHandler, updated: cst.ExceptHandler
 ) -> cst.ExceptHandler | None:
     """The unsafe fix of ``try: tz.localize(...) except AttributeError:`` (duck_typed_by_exception
     reports it): the handler also catches NotImplementedError."""
@@ -153,7 +147,7 @@ def leave_ExceptHandler(
     return updated.with_changes(type=cst.Tuple(elements))
 
 
-def _fixed_before(m: Migrator, call: cst.Call, name: str) -> bool:
+def _fixed_before(m: Context, call: cst.Call, name: str) -> bool:
     """``call`` is one side of the ``(... or ...)`` an earlier ``_duck_fix`` wrote."""
     parent = m.parent(call)
     if not isinstance(parent, cst.BooleanOperation) or not isinstance(parent.operator, cst.Or):
@@ -169,7 +163,7 @@ def _fixed_before(m: Migrator, call: cst.Call, name: str) -> bool:
     return other.func.value == "isinstance" and "ZoneInfo" in ana.source(other)
 
 
-def _duck_fix(m: Migrator, updated: cst.Call, name: str, attr: str):  # type: ignore[no-untyped-def]
+def _duck_fix(m: Context, updated: cst.Call, name: str, attr: str):  # type: ignore[no-untyped-def]
     """The fix for ``hasattr(x, "zone"|"localize"|"normalize")`` and ``getattr(x, "zone"...)``."""
     args = updated.args
     if any(a.star or a.keyword for a in args) or len(args) > 3:
@@ -226,7 +220,7 @@ _STDLIB_CLASSES = {
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     """``pytz.BaseTzInfo`` and friends: marked; in an ``isinstance``/``issubclass`` test the
     unsafe fix writes the stdlib classes instead."""
@@ -253,7 +247,7 @@ def reference(
     return m.mark_or_fix(original, "pytz-type-check", fix) or updated
 
 
-def _type_test_argument(m: Migrator, node: cst.CSTNode) -> bool:
+def _type_test_argument(m: Context, node: cst.CSTNode) -> bool:
     """``node`` is the class argument of ``isinstance``/``issubclass`` (or one of its tuple)."""
     parent = m.parent(node)
     if isinstance(parent, cst.Element):
@@ -270,9 +264,6 @@ def _type_test_argument(m: Migrator, node: cst.CSTNode) -> bool:
         and call.args[1] is parent
         and m.ref(call.func) is None
     )
-
-
-REFERENCES = {name: reference for name in _STDLIB_CLASSES}
 
 
 EXAMPLES = (
@@ -391,4 +382,14 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from zoneinfo import ZoneInfo\n\nok = isinstance(value, ZoneInfo)\n"),
+)
+
+
+RULE = Rule(
+    name="type_checks",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call, cst.ExceptHandler: leave_ExceptHandler},
+    references={name: reference for name in _STDLIB_CLASSES},
 )

@@ -5,11 +5,8 @@ from __future__ import annotations
 import libcst as cst
 
 from .. import _analysis as ana
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -40,13 +37,10 @@ CODES = (
         comment="pytz-only method: ZoneInfo has none",
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ()
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     """Any other pytz/dateutil.tz name: no stdlib equivalent the codemod knows."""
     m.report(original, "unsupported", detail=q)
@@ -54,17 +48,17 @@ def reference(
 
 
 # The other rules report these codes through the functions below (this rule owns them).
-def no_equivalent(m: Migrator, node: cst.CSTNode, name: str) -> None:
+def no_equivalent(m: Context, node: cst.CSTNode, name: str) -> None:
     """``name`` (a pytz/dateutil.tz name or call) has no stdlib equivalent."""
     m.report(node, "unsupported", detail=name)
 
 
-def call_shape(m: Migrator, call: cst.Call) -> None:
+def call_shape(m: Context, call: cst.Call) -> None:
     """A call of a pytz/dateutil.tz name whose arguments no rule rewrites."""
     m.report(call, "call-shape", detail=ana.source(call.func))
 
 
-def pytz_method(m: Migrator, call: cst.Call, method: str) -> None:
+def pytz_method(m: Context, call: cst.Call, method: str) -> None:
     """``.localize()``/``.normalize()`` on a project object the codemod cannot trace."""
     m.report(call, "pytz-method", detail=f".{method}")
 
@@ -92,4 +86,12 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from dateutil import parser\n\nwhen = parser.isoparse(text)\n"),
+)
+
+
+RULE = Rule(
+    name="unsupported",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
 )

@@ -7,12 +7,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import type_checks, unsupported
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -57,12 +54,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = "utc-to-timezone-utc"
-NODES = ("Comparison",)
 
 
-def pytz_utc(m: Migrator, node: cst.CSTNode) -> cst.BaseExpression:
+def pytz_utc(m: Context, node: cst.CSTNode) -> cst.BaseExpression:
     """What ``pytz.utc`` becomes: ``ZoneInfo("UTC")`` where pytz.timezone(name) may be
     handed "UTC" (pytz gave pytz.utc itself then), else ``timezone.utc``."""
     if m.utc_zone:
@@ -73,13 +67,13 @@ def pytz_utc(m: Migrator, node: cst.CSTNode) -> cst.BaseExpression:
     return m.utc()
 
 
-def note_dst(m: Migrator, node: cst.CSTNode) -> None:
+def note_dst(m: Context, node: cst.CSTNode) -> None:
     """The utc-dst note, once per module: the same edge for every UTC/fixed object."""
     if not any(f.code == "utc-dst" for f in m.findings):
         m.report(node, "utc-dst", kind="note")
 
 
-def call_tzutc(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def call_tzutc(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if original.args:
         unsupported.no_equivalent(m, original, "dateutil.tz.tzutc")
         return None
@@ -88,7 +82,7 @@ def call_tzutc(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseEx
 
 
 def reference(
-    m: Migrator, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
+    m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
     """``pytz.utc``/``pytz.UTC``/``dateutil.tz.UTC``."""
     arg = m.parent(original)
@@ -104,7 +98,7 @@ def reference(
 
 
 def leave_Comparison(
-    m: Migrator, original: cst.Comparison, updated: cst.Comparison
+    m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
     """Identity/equality with a UTC object: the answer depends on the library."""
     operands = [original.left, *(t.comparator for t in original.comparisons)]
@@ -116,12 +110,6 @@ def leave_Comparison(
         m.report(original, "utc-identity")
         return updated  # one marker is enough: no tzinfo-identity on top
     return None
-
-
-CALLS = {"dateutil.tz.tzutc": call_tzutc}
-
-
-REFERENCES = {"pytz.utc": reference, "pytz.UTC": reference, "dateutil.tz.UTC": reference}
 
 
 EXAMPLES = (
@@ -142,4 +130,16 @@ EXAMPLES = (
     ),
     # valid: left alone, nothing reported
     Example(before="from datetime import datetime, timezone\n\nnow = datetime.now(timezone.utc)\n"),
+)
+
+
+RULE = Rule(
+    name="utc",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    rewrite="utc-to-timezone-utc",
+    leave={cst.Comparison: leave_Comparison},
+    calls={"dateutil.tz.tzutc": call_tzutc},
+    references={"pytz.utc": reference, "pytz.UTC": reference, "dateutil.tz.UTC": reference},
 )

@@ -8,12 +8,9 @@ import libcst as cst
 
 from .. import _analysis as ana
 from .. import _facts, _helpers
+from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 from . import _build as mk
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .._traversal import Migrator
 
 CODES = (
     CodeInfo(
@@ -92,12 +89,9 @@ CODES = (
         ),
     ),
 )
-#: the rewrite this rule's hooks make (reported when a hook returns a new node)
-REWRITE = None
-NODES = ("Call",)
 
 
-def leave_Call(m: Migrator, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or m.ref(func) is not None:
         return None
@@ -132,7 +126,7 @@ def _none_argument(call: cst.Call) -> bool:
     return len(args) == 1 and isinstance(args[0].value, cst.Name) and args[0].value.value == "None"
 
 
-def dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
+def dst_zone(m: Context, receiver: cst.BaseExpression) -> bool:
     """True when ``receiver`` may be a pytz zone with transitions: made by pytz.timezone()
     here or in the project, or named like a zone where pytz zones exist; never a zone known
     to come from dateutil/zoneinfo, UTC or a fixed offset."""
@@ -147,7 +141,7 @@ def dst_zone(m: Migrator, receiver: cst.BaseExpression) -> bool:
 _OTHER_ZONE_MODULES = ("zoneinfo", "backports.zoneinfo", "dateutil")
 
 
-def _makes_other_zones(m: Migrator, node: cst.CSTNode) -> bool:
+def _makes_other_zones(m: Context, node: cst.CSTNode) -> bool:
     """True when the module of ``node`` imports zoneinfo or dateutil anywhere."""
     module: cst.CSTNode | None = node
     while module is not None and not isinstance(module, cst.Module):
@@ -173,7 +167,7 @@ def _other(name: str) -> bool:
     return any(name == m or name.startswith(m + ".") for m in _OTHER_ZONE_MODULES)
 
 
-def _bound_elsewhere(m: Migrator, receiver: cst.BaseExpression) -> bool:
+def _bound_elsewhere(m: Context, receiver: cst.BaseExpression) -> bool:
     """True when every binding of the name ``receiver`` is a zone known not to be pytz's
     (``ZoneInfo(key)``, ``gettz(key)``, UTC, a fixed offset) or None: the branches of a
     ``try``/``except`` around a lookup, as the codemod's own gettz fix writes them."""
@@ -193,7 +187,7 @@ def _bound_elsewhere(m: Migrator, receiver: cst.BaseExpression) -> bool:
     return True
 
 
-def _probed(m: Migrator, call: cst.Call) -> bool:
+def _probed(m: Context, call: cst.Call) -> bool:
     """``tz.utcoffset(dt)`` (one plain argument, not None) on what may be a pytz zone; not
     ``x.tzinfo.utcoffset(x)``, which a pytz zone answers from x's own period too."""
     args = call.args
@@ -216,7 +210,7 @@ def _folded(value: cst.BaseExpression) -> bool:
     )
 
 
-def _own_period(m: Migrator, receiver: cst.BaseExpression, value: cst.BaseExpression) -> bool:
+def _own_period(m: Context, receiver: cst.BaseExpression, value: cst.BaseExpression) -> bool:
     """The receiver is ``value.tzinfo`` (through a name, on every branch of an ``x if c else
     y``) or a zone that is not pytz's: a pytz zone answers from value's own period there."""
     if isinstance(receiver, cst.Name):
@@ -230,7 +224,7 @@ def _own_period(m: Migrator, receiver: cst.BaseExpression, value: cst.BaseExpres
     )
 
 
-def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def _fromutc(m: Context, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     """``tz.fromutc(x)``: pytz read a naive x as UTC; ZoneInfo wants x attached to tz. The
     rewrite repeats the receiver, so it is made only for a plain name or attribute."""
     args = call.args
@@ -261,7 +255,7 @@ def _fromutc(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpressi
     return m.mark_or_fix(call, "fromutc-argument", fix if repeatable else None)
 
 
-def _own_or_localized(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
+def _own_or_localized(m: Context, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
     """``tz.utcoffset(dt)`` -> ``(dt if dt.tzinfo is tz else _tz_localize(dt, tz,
     is_dst=None)).utcoffset()``: pytz answered a datetime already in the zone from its own
     period and localized any other with ``is_dst=None``. Both names are read twice, so the fix
@@ -290,7 +284,7 @@ def _plain(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Name)
 
 
-def _probe_fix(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
+def _probe_fix(m: Context, updated: cst.Call, method: str):  # type: ignore[no-untyped-def]
     """``tz.utcoffset(dt, is_dst=x)`` -> ``_tz_localize(dt, tz, is_dst=x).utcoffset()``, and
     ``tz.utcoffset(dt)`` -> ``_tz_localize(dt, tz, is_dst=None).utcoffset()`` (pytz's
     default), when the call has exactly that shape (else no fix)."""
@@ -318,7 +312,7 @@ def _probe_fix(m: Migrator, updated: cst.Call, method: str):  # type: ignore[no-
     return fix
 
 
-def _tzname_none(m: Migrator, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+def _tzname_none(m: Context, call: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     args = call.args
     value = args[0].value if len(args) == 1 else None
     if not (isinstance(value, cst.Name) and value.value == "None"):
@@ -452,4 +446,13 @@ EXAMPLES = (
             "from zoneinfo import ZoneInfo\n\noffset = ZoneInfo('Europe/Paris').utcoffset(moment)\n"
         )
     ),
+)
+
+
+RULE = Rule(
+    name="zone_methods",
+    doc=__doc__,
+    codes=CODES,
+    examples=EXAMPLES,
+    leave={cst.Call: leave_Call},
 )
