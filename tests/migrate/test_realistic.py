@@ -99,6 +99,24 @@ def case_handler_not_run(x):
     except (KeyError, ValueError):
         value = None
     return value
+
+
+def case_try_body_decides(x):
+    try:
+        # tzcompat-migrate[timezone-name-case]: a marker on a try body deciding the clause
+        int(x)
+    except ValueError:
+        return "bad"
+    return "ok"
+
+
+def case_try_body_unrelated(x):
+    try:
+        # tzcompat-migrate[repr]: a marker in a try whose clause returns nothing
+        logging.getLogger("t").debug("%r", x)
+    except ValueError:
+        pass
+    return x
 """
 
 
@@ -110,13 +128,16 @@ def case_handler_not_run(x):
         ("case_reads_marked_global", [5]),
         ("case_handler", [38]),
         ("case_handler_not_run", []),
+        ("case_try_body_decides", [54]),
+        ("case_try_body_unrelated", []),
     ],
 )
 def test_attribution_is_strict(tmp_path: object, case: str, expected: list[int]) -> None:
     """A marker excuses a change only on the path of the value: not on a log line of the same
     function nor in a callee whose result is dropped; yes in a callee whose value is returned,
     on a module-level statement the call reads, or above the ``except`` clause that caught (not
-    above one that did not run)."""
+    above one that did not run), or on a ``try`` body statement deciding whether a clause that
+    returns runs."""
     import importlib.util
     from pathlib import Path
 

@@ -11,8 +11,9 @@ A changed result is excused only by a marked statement *on the path that produce
    statement mutates its receiver and its first argument: ``seen.add(x)`` mutates ``seen``,
    ``heapq.heappush(heap, item)`` ``heap``; an assignment to ``a[i]`` or ``a.b`` mutates ``a``;
    ``a += b`` reads and binds ``a``), and the compound statements (``if``,
-   ``for``, ``try`` ...) enclosing one, until nothing is added. The lines where an exception
-   passed through the frame are added as well. Lambdas and comprehensions count whole.
+   ``for``, ``try`` ...) enclosing one, and the statements of a ``try`` body whose ``except``
+   clause holds one (they decide whether it runs, as an ``if`` test does), until nothing is
+   added. The lines where an exception passed through the frame are added as well. Lambdas and comprehensions count whole.
 3. Starting from the ``case_*`` frame, a callee frame is on the path when the caller's line that
    entered it belongs to a sliced statement of an on-path frame.
 4. A marker excuses the change when the statement it sits above is a sliced statement that
@@ -105,6 +106,8 @@ class _Stmt:
     binds: set[str]
     reads: set[str]  # names and attribute names read (for module-level bindings)
     parents: list[int] = field(default_factory=list)  # enclosing compound statements
+    #: directly in a ``try`` body (True) or an ``except`` clause (False) of ``parents[-1]``
+    in_try_body: bool | None = None
 
 
 def _describe(node: ast.stmt) -> _Stmt:
@@ -149,20 +152,22 @@ def _statements(body: list[ast.stmt]) -> list[_Stmt]:
     """The statements of one scope, nested bodies included, nested scopes excluded."""
     out: list[_Stmt] = []
 
-    def visit(stmts: list[ast.stmt], parents: list[int]) -> None:
+    def visit(stmts: list[ast.stmt], parents: list[int], section: bool | None = None) -> None:
         for node in stmts:
             described = _describe(node)
             described.parents = list(parents)
+            described.in_try_body = section
             out.append(described)
             if isinstance(node, _SCOPES):
                 continue
             index = len(out) - 1
+            is_try = isinstance(node, ast.Try | ast.TryStar)
             for name in ("body", "orelse", "finalbody"):
                 inner = getattr(node, name, None)
                 if isinstance(inner, list):
-                    visit(inner, [*parents, index])
+                    visit(inner, [*parents, index], True if is_try and name == "body" else None)
             for handler in getattr(node, "handlers", []):
-                visit(handler.body, [*parents, index])
+                visit(handler.body, [*parents, index], False if is_try else None)
             for case in getattr(node, "cases", []):
                 visit(case.body, [*parents, index])
 
@@ -196,6 +201,13 @@ class FunctionSlice:
                     if parent not in chosen:
                         chosen.add(parent)
                         changed = True
+            # control dependence, as an ``if`` test's: whether an ``except`` clause that
+            # holds a sliced statement runs is decided by the statements of the ``try`` body
+            tries = {self.stmts[i].parents[-1] for i in chosen if self.stmts[i].in_try_body is False}
+            for i, stmt in enumerate(self.stmts):
+                if i not in chosen and stmt.in_try_body and stmt.parents[-1] in tries:
+                    chosen.add(i)
+                    changed = True
         return [self.stmts[i] for i in sorted(chosen)]
 
 
