@@ -13,7 +13,8 @@ A changed result is excused only by a marked statement *on the path that produce
    ``a += b`` reads and binds ``a``), and the compound statements (``if``,
    ``for``, ``try`` ...) enclosing one, and the statements of a ``try`` body whose ``except``
    clause holds one (they decide whether it runs, as an ``if`` test does), until nothing is
-   added. The lines where an exception passed through the frame are added as well. Lambdas and comprehensions count whole.
+   added. The lines where an exception passed through the frame are added as well. Lambdas
+   and comprehensions count whole.
 3. Starting from the ``case_*`` frame, a callee frame is on the path when the caller's line that
    entered it belongs to a sliced statement of an on-path frame.
 4. A marker excuses the change when the statement it sits above is a sliced statement that
@@ -203,7 +204,9 @@ class FunctionSlice:
                         changed = True
             # control dependence, as an ``if`` test's: whether an ``except`` clause that
             # holds a sliced statement runs is decided by the statements of the ``try`` body
-            tries = {self.stmts[i].parents[-1] for i in chosen if self.stmts[i].in_try_body is False}
+            tries = {
+                self.stmts[i].parents[-1] for i in chosen if self.stmts[i].in_try_body is False
+            }
             for i, stmt in enumerate(self.stmts):
                 if i not in chosen and stmt.in_try_body and stmt.parents[-1] in tries:
                     chosen.add(i)
