@@ -45,6 +45,8 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if m.zone_kind(arg.value) == "zone" and not m.static_zone(arg.value):
                     m.report(original, "lmt")
+                elif _handed_in(m, arg.value):
+                    m.report(original, "lmt", detail="if the zone handed in is pytz's")
                 elif _reused(m, arg.value):
                     m.report(original, "tzinfo-reuse")
     elif m.qnames(original.func) & _PARSERS:
@@ -70,6 +72,17 @@ def _values(m: Context, node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
+    """A parameter named like a zone, of no known kind, where the project has pytz zones: the
+    caller may hand in a pytz zone, which gave its LMT offset here."""
+    if not (isinstance(node, cst.Name) and m.pytz_world and m.zone_kind(node) is None):
+        return False
+    if not m.tz_like(node) or m.utc_like(node) or m.other_zone(node):
+        return False
+    bound = m.assigned_values(node)
+    return bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+
+
 def _reused(m: Context, node: cst.BaseExpression) -> bool:
     """``aware.tzinfo`` of a datetime that may be aware in a pytz zone with DST."""
     return (
@@ -90,6 +103,30 @@ def _makes_datetime(m: Context, func: cst.BaseExpression) -> bool:
 
 
 EXAMPLES = (
+    # a zone handed in by a caller, in a project with pytz zones
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "HOME = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def move_to(aware, zone=HOME):\n"
+            "    return aware.replace(tzinfo=zone)\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def move_to(aware, zone=HOME):\n"
+            "    # tzcompat-migrate[lmt]: if the zone handed in is pytz's: was pytz's LMT offset; "
+            "ZoneInfo gives the real one\n"
+            "    return aware.replace(tzinfo=zone)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "lmt"),
+    ),
     Example(
         before=(
             "import pytz\n"
