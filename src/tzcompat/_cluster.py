@@ -10,6 +10,7 @@ and which zones arrived at a worker with other rules than their sender's.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 
 TYPE_CHECKING = False
@@ -23,10 +24,9 @@ __all__ = ["SkewReport", "check_workers", "worker_data"]
 def worker_data() -> dict[str, Any]:
     """What a worker tells :func:`check_workers`: where it runs, its ``data_report()`` and
     the fingerprint of every zone of its data (run in each worker)."""
-    import os
-    import socket
+    import socket  # the workers' side only: tzcompat.check_workers stays light to import
 
-    from ._report import data_report, zone_fingerprints
+    from ._report import data_report, zone_fingerprints  # as socket
 
     return {"host": socket.gethostname(), "pid": os.getpid(), "report": data_report(),
             "zones": zone_fingerprints()}

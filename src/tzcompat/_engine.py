@@ -26,7 +26,22 @@ from ._tzif import TZifData, read_tzif
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any
+    from typing import IO, Any, Literal, Protocol, overload
+
+    class _Times(Protocol):
+        """Transition times, in order: an ``array("q")`` or a ``_Walls`` view."""
+
+        def __len__(self) -> int: ...
+        def __getitem__(self, i: int, /) -> int: ...
+
+    # A year's wall-clock table (see _Rules.wall_year): change keys and states for fold 0,
+    # then for fold 1; its UTC table (utc_year): change keys and (offset, fold) values.
+    _WallTable = tuple[tuple[int, ...], tuple[ZoneState, ...], tuple[int, ...],
+                       tuple[ZoneState, ...]]
+    _UtcTable = tuple[tuple[int, ...], tuple[tuple[timedelta, bool], ...]]
+    # A day's block entry: its (utcoffset, dst, tzname) on the wall side, its offset on the
+    # UTC side; None for a day with a change in it.
+    _WallDay = tuple[timedelta, timedelta, str] | None
 
 __all__ = ["SLOTS", "ZoneEngine", "build_rules"]
 
@@ -173,7 +188,8 @@ def _guard(state: ZoneState, footer: str) -> ZoneState:
     if _fits(int(state.utcoffset.total_seconds())):
         return state
     cls = type("_Unrepresentable", (_Unrepresentable,), {"__slots__": (), "footer": footer})
-    return cls(*state)  # type: ignore[no-any-return]
+    guarded: ZoneState = cls(*state)
+    return guarded
 
 
 def _ts(dt: datetime) -> int:
@@ -219,23 +235,24 @@ class _Rules:
     utc: Sequence[int]
     types: tuple[ZoneState, ...]
     idx: bytes
-    local: tuple[Sequence[int], Sequence[int]] | None
-    before: ZoneState | None
+    local: tuple[_Times, _Times] | None
+    # With no type in the file (only a footer), the footer's earliest state.
+    before: ZoneState
     after: PosixTZ | ZoneState
     fixed: bool
     # Per-year tables, keyed by the (wall or UTC) year: see wall_year / utc_year.
-    walls: dict[int, tuple[Any, ...] | bool]
-    utcs: dict[int, tuple[Any, ...] | bool]
+    walls: dict[int, _WallTable | Literal[False]]
+    utcs: dict[int, _UtcTable | Literal[False]]
     misses: int  # misses while a table dict is full (see _build)
     fingerprint: str | None  # see _fingerprint.rules_fingerprint
     # Day blocks, keyed by ``ordinal >> _BLOCK_SHIFT``, filled by _blocks from the year tables.
-    wb: dict[int, tuple[Any, ...]]
-    ub: dict[int, tuple[Any, ...]]
+    wb: dict[int, tuple[_WallDay, ...]]
+    ub: dict[int, tuple[timedelta | None, ...]]
     # From the day after ordinal ``wfix`` (wall) / ``ufix`` (UTC) on, every answer is
     # ``wfixed`` (utcoffset, dst, tzname) / the offset ``ufixed``: the zone has a
     # fixed footer and no transition after then. _NO_ORDINAL otherwise.
     wfix: int
-    wfixed: tuple[Any, ...]
+    wfixed: tuple[timedelta, timedelta, str] | tuple[None, None, None]
     ufix: int
     ufixed: timedelta | None
 
@@ -256,10 +273,17 @@ class _Rules:
     # slow answer. Both kinds are bounded (_YEAR_CACHE_SIZE, _BLOCK_CACHE_SIZE); an
     # instant's answer is never cached by itself.
 
+    if TYPE_CHECKING:  # a datetime always has a state
+        @overload
+        def find(self, dt: datetime) -> ZoneState: ...
+        @overload
+        def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]: ...
+
     def find(self, dt: datetime | None) -> ZoneState | tuple[None, None, None, None]:
-        """The state for the wall time (and fold) of ``dt``."""
+        """The state for the wall time (and fold) of ``dt``; for None, a fixed zone's state."""
         if dt is None:
-            return self.after if self.fixed else _NO_STATE  # type: ignore[return-value]
+            after = self.after
+            return after if self.fixed and isinstance(after, ZoneState) else _NO_STATE
         day = dt.toordinal()
         key = day * 86400 + dt.hour * 3600 + dt.minute * 60 + dt.second
         year, fold = dt.year, dt.fold
@@ -270,8 +294,8 @@ class _Rules:
             self._blocks(self.wb, False, year)
         if tab:
             if fold:
-                return tab[3][bisect_right(tab[2], key)]  # type: ignore[index, no-any-return]
-            return tab[1][bisect_right(tab[0], key)]  # type: ignore[index, no-any-return]
+                return tab[3][bisect_right(tab[2], key)]
+            return tab[1][bisect_right(tab[0], key)]
         return self.find_local(key - _SHIFT, year, fold)
 
     def fromutc(self, dt: datetime) -> datetime:
@@ -285,7 +309,7 @@ class _Rules:
         if (day >> _BLOCK_SHIFT) not in self.ub and day <= self.ufix:
             self._blocks(self.ub, True, year)
         if tab:
-            off, fold = tab[1][bisect_right(tab[0], key)]  # type: ignore[index]
+            off, fold = tab[1][bisect_right(tab[0], key)]
         else:
             state, fold = self.find_utc(key - _SHIFT, year)
             off = state[0]
@@ -302,7 +326,7 @@ class _Rules:
         self.misses += 1
         return not self.misses % 16
 
-    def wall_year(self, year: int) -> tuple[Any, ...] | bool:
+    def wall_year(self, year: int) -> _WallTable | Literal[False]:
         """The wall-clock table of ``year``: keys and states for fold 0, the same for
         fold 1: ``states[i]`` holds from ``keys[i - 1]`` on (``states[0]`` from the
         start of the year). False for a year with too many changes."""
@@ -318,7 +342,7 @@ class _Rules:
             if lt:
                 i, j = bisect_left(lt, start), bisect_left(lt, stop)
                 if j - i > _MAX_YEAR_CHANGES:
-                    tab: tuple[Any, ...] | bool = False
+                    tab: _WallTable | Literal[False] = False
                     break
                 cands.update(lt[k] for k in range(i, j))
                 cands.add(lt[-1] + 1)  # where the footer takes over
@@ -333,28 +357,28 @@ class _Rules:
         else:
             if out[0] == out[2] and out[1] == out[3]:
                 out[2:] = out[:2]  # no fold in this year: share
-            tab = tuple(out)
+            tab = (out[0], out[1], out[2], out[3])
         _store(self.walls, year, tab)
         return tab
 
-    def utc_year(self, year: int) -> tuple[Any, ...] | bool:
+    def utc_year(self, year: int) -> _UtcTable | Literal[False]:
         """The UTC table of ``year``: keys and (offset, fold) values, ``values[i]``
         holding from ``keys[i - 1]`` on. False for a year with too many changes, or with
         an offset datetime cannot hold (answered, and refused, on use)."""
         start, stop = _year_start(year), _year_start(year + 1)
         utc = self.utc
         cands = set()
-        tab: tuple[Any, ...] | bool = True
+        small = True  # few enough changes for a table
         if utc:
             # Offsets lie within a day of UTC, so a fold lasts under two days.
             i, j = bisect_left(utc, start - 2 * 86400), bisect_left(utc, stop)
             if j - i > _MAX_YEAR_CHANGES:
-                tab = False
+                small = False
             else:
                 types, idxs, before = self.types, self.idx, self.before
                 for k in range(i, j):
                     prev = types[idxs[k - 1]] if k else before
-                    shift = (prev[0] - types[idxs[k]][0]).total_seconds()  # type: ignore[index]
+                    shift = (prev[0] - types[idxs[k]][0]).total_seconds()
                     cands.add(utc[k])
                     if shift > 0:
                         cands.add(utc[k] + int(shift))
@@ -364,11 +388,12 @@ class _Rules:
                 prev = types[idxs[-2]] if len(utc) > 1 else before
                 for state in _states_of(self.after):
                     if not isinstance(state, _Unrepresentable):
-                        cands.add(last + int((prev[0] - state[0]).total_seconds()))  # type: ignore[index]
+                        cands.add(last + int((prev[0] - state[0]).total_seconds()))
         after = self.after
-        if tab and after.__class__ is PosixTZ:
+        if small and isinstance(after, PosixTZ):
             cands.update(after.utc_candidates(year))
-        if tab:
+        tab: _UtcTable | Literal[False] = False
+        if small:
             find = self.find_utc
             keys: list[int] = []
             values = [find(start, year)]
@@ -377,9 +402,7 @@ class _Rules:
                 if value != values[-1]:
                     keys.append(c + _SHIFT)
                     values.append(value)
-            if any(isinstance(v[0], _Unrepresentable) for v in values):
-                tab = False
-            else:
+            if not any(isinstance(v[0], _Unrepresentable) for v in values):
                 tab = (tuple(keys), _shared(tuple((v[0][0], bool(v[1])) for v in values)))
         _store(self.utcs, year, tab)
         return tab
@@ -425,7 +448,7 @@ class _Rules:
                 value = _shared(tuple(entries))
             _store(blocks, block, value, _BLOCK_CACHE_SIZE)
 
-    def locals(self) -> tuple[Sequence[int], Sequence[int]]:
+    def locals(self) -> tuple[_Times, _Times]:
         """Wall-clock transition times for each fold, built once on first use.
 
         At a change, fold=0 sees the later wall time (the larger offset) and
@@ -448,20 +471,20 @@ class _Rules:
                 except OverflowError:
                     lts = None
             if lts is None:
-                lts = (_Walls(data, True), _Walls(data, False))  # type: ignore[assignment]
+                lts = (_Walls(data, True), _Walls(data, False))
             self.local = lts
-        return lts  # type: ignore[return-value]
+        return lts
 
     def find_local(self, ts: int, year: int, fold: int) -> ZoneState:
         """State at wall time ``ts`` (local seconds since 1970) for ``fold``."""
         lt = (self.local or self.locals())[fold]
         if lt and ts < lt[0]:
-            return self.before  # type: ignore[return-value]
+            return self.before
         if not lt or ts > lt[-1]:
             after = self.after
-            if after.__class__ is PosixTZ:
+            if isinstance(after, PosixTZ):
                 return after.find_local(ts, year, fold)
-            return after  # type: ignore[return-value]
+            return after
         return self.types[self.idx[bisect_right(lt, ts) - 1]]
 
     def find_utc(self, ts: int, year: int) -> tuple[ZoneState, bool]:
@@ -470,18 +493,18 @@ class _Rules:
         utc = self.utc
         n = len(utc)
         if n and ts < utc[0]:
-            return self.before, False  # type: ignore[return-value]
+            return self.before, False
         if not n or ts > utc[-1]:
             after = self.after
-            if after.__class__ is PosixTZ:
+            if isinstance(after, PosixTZ):
                 state, fold = after.find_utc(ts, year)
             else:
-                state, fold = after, False  # type: ignore[assignment]
+                state, fold = after, False
             if n and not fold:
                 # Just after the last explicit transition the wall clock may
                 # still be repeating the hour that transition set back.
                 prev = self.types[self.idx[n - 2]] if n > 1 else self.before
-                diff = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+                diff = (prev[0] - state[0]).total_seconds()
                 fold = diff > 0 and ts < utc[-1] + diff
             return state, fold
         idx = bisect_right(utc, ts)
@@ -490,7 +513,7 @@ class _Rules:
             prev, state = types[idxs[idx - 2]], types[idxs[idx - 1]]
         else:
             prev, state = self.before, types[idxs[0]]
-        shift = (prev[0] - state[0]).total_seconds()  # type: ignore[index]
+        shift = (prev[0] - state[0]).total_seconds()
         return state, shift > ts - utc[idx - 1]
 
     def state_at(self, ts: int) -> ZoneState:
@@ -509,7 +532,7 @@ class _Rules:
             if hi is not None and ts >= hi:
                 return
             state = types[idxs[i]]
-            yield Transition(ts, prev, state)  # type: ignore[arg-type]
+            yield Transition(ts, prev, state)
             prev = state
         after = self.after
         if not isinstance(after, PosixTZ):
@@ -518,7 +541,7 @@ class _Rules:
                 # takes effect right after the last transition.
                 ts = utc[-1] + 1
                 if (lo is None or ts >= lo) and (hi is None or ts < hi):
-                    yield Transition(ts, prev, after)  # type: ignore[arg-type]
+                    yield Transition(ts, prev, after)
             return
         yield from self.rule_transitions(after, lo, hi)
 
@@ -591,7 +614,7 @@ class _Rules:
             return None
         types, idxs = self.types, self.idx
         before = self.before if idx == 1 else types[idxs[idx - 2]]
-        return Transition(utc[idx - 1], before, types[idxs[idx - 1]])  # type: ignore[arg-type]
+        return Transition(utc[idx - 1], before, types[idxs[idx - 1]])
 
     def readings(self, dt: datetime) -> list[tuple[timedelta, bool]]:
         """For fold 0 and fold 1: the offset that reading of the wall time gets,
@@ -601,10 +624,10 @@ class _Rules:
         out = []
         for fold in (0, 1):
             off = self.find(naive.replace(fold=fold))[0]
-            ts = wall - int(off.total_seconds())  # type: ignore[union-attr]
+            ts = wall - int(off.total_seconds())
             state = self.state_at(ts)
             out.append((off, ts + int(state[0].total_seconds()) == wall))
-        return out  # type: ignore[return-value]
+        return out
 
 
 def build_rules(data: TZifData, source: str | None = None,
@@ -645,9 +668,6 @@ def build_rules(data: TZifData, source: str | None = None,
     r.types = tuple(types)
     r.idx = trans_idx
     r.local = None  # built on first need: fromutc never needs it
-    # Before the first transition: the first standard type (RFC 8536 says
-    # type 0, but the stdlib's choice is what we must agree with).
-    r.before = next((t for t in types if not t.is_dst), types[0] if types else None)
     footer = data.footer
     if footer:
         after = _footer_rule(footer)
@@ -658,6 +678,11 @@ def build_rules(data: TZifData, source: str | None = None,
     else:
         raise ValueError("No time zone information found.")
     r.after = after
+    # Before the first transition: the first standard type (RFC 8536 says type 0, but the
+    # stdlib's choice is what we must agree with); with no type at all (a footer alone, so
+    # no transition either), the footer's earliest state.
+    first = next((t for t in types if not t.is_dst), types[0] if types else None)
+    r.before = first if first is not None else r.state_at(_MIN_TS - 1)
     if isinstance(after, PosixTZ) or len(types) > 1:
         r.fixed = False
     elif not types:
@@ -678,7 +703,7 @@ def build_rules(data: TZifData, source: str | None = None,
                                         utcoff[trans_idx[i - 1]] if i else utcoff[0])
                            for i in {0, len(utc) - 1})
             last = types[trans_idx[-2]] if len(utc) > 1 else r.before
-            utc_end = utc[-1] + max(0, int((last[0] - after[0]).total_seconds()))  # type: ignore[index]
+            utc_end = utc[-1] + max(0, int((last[0] - after[0]).total_seconds()))
             r.wfix = max(0, (wall_end + _SHIFT) // 86400)
             r.ufix = max(0, (utc_end + _SHIFT) // 86400)
         r.wfixed, r.ufixed = _shared(tuple(after)[:3]), after[0]
@@ -735,11 +760,11 @@ class _ZoneRules(tzinfo):
         r = self._z_rules
         try:
             if type(dt) is not datetime:
-                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
-            day = dt.toordinal()  # type: ignore[union-attr]
+                dt.hour  # type: ignore[union-attr]  # None, a date: fail as in stdlib  # noqa: B018
+            day = dt.toordinal()  # type: ignore[union-attr]  # None: AttributeError, caught
             if day > r.wfix:
-                return r.wfixed[0]  # type: ignore[no-any-return]
-            return r.wb[day >> 5][day & 31][0]  # type: ignore[no-any-return]
+                return r.wfixed[0]
+            return r.wb[day >> 5][day & 31][0]  # type: ignore[index]  # None: a change that day
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[0]
@@ -748,11 +773,11 @@ class _ZoneRules(tzinfo):
         r = self._z_rules
         try:
             if type(dt) is not datetime:
-                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
-            day = dt.toordinal()  # type: ignore[union-attr]
+                dt.hour  # type: ignore[union-attr]  # None, a date: fail as in stdlib  # noqa: B018
+            day = dt.toordinal()  # type: ignore[union-attr]  # None: AttributeError, caught
             if day > r.wfix:
-                return r.wfixed[1]  # type: ignore[no-any-return]
-            return r.wb[day >> 5][day & 31][1]  # type: ignore[no-any-return]
+                return r.wfixed[1]
+            return r.wb[day >> 5][day & 31][1]  # type: ignore[index]  # None: a change that day
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[1]
@@ -761,11 +786,11 @@ class _ZoneRules(tzinfo):
         r = self._z_rules
         try:
             if type(dt) is not datetime:
-                dt.hour  # type: ignore[union-attr] # noqa: B018 - a date fails as in the stdlib
-            day = dt.toordinal()  # type: ignore[union-attr]
+                dt.hour  # type: ignore[union-attr]  # None, a date: fail as in stdlib  # noqa: B018
+            day = dt.toordinal()  # type: ignore[union-attr]  # None: AttributeError, caught
             if day > r.wfix:
-                return r.wfixed[2]  # type: ignore[no-any-return]
-            return r.wb[day >> 5][day & 31][2]  # type: ignore[no-any-return]
+                return r.wfixed[2]
+            return r.wb[day >> 5][day & 31][2]  # type: ignore[index]  # None: a change that day
         except (KeyError, AttributeError, TypeError):
             pass
         return r.find(dt)[2]
@@ -776,8 +801,8 @@ class _ZoneRules(tzinfo):
             if dt.tzinfo is self:
                 day = dt.toordinal()
                 if day > r.ufix:
-                    return dt + r.ufixed  # type: ignore[operator]
-                return dt + r.ub[day >> 5][day & 31]  # type: ignore[no-any-return]
+                    return dt + r.ufixed  # type: ignore[operator]  # not None past ufix
+                return dt + r.ub[day >> 5][day & 31]  # type: ignore[operator]  # None: caught
         except (KeyError, AttributeError, TypeError):
             pass
         if not isinstance(dt, datetime):
@@ -795,7 +820,7 @@ class _ZoneRules(tzinfo):
         r = self._z_rules
         day = dt.toordinal()
         if day > r.wfix:
-            return r.wfixed[0]  # type: ignore[no-any-return]
+            return r.wfixed[0]
         block = r.wb.get(day >> 5)
         if block is None:
             r.find(dt)  # builds the day's block, unless the caches are full
@@ -826,14 +851,19 @@ class _ZoneRules(tzinfo):
     def data_fingerprint(self) -> str:
         """A stable hash of the rules this zone answers from (see ``tzcompat.data_report``):
         equal on two machines exactly when the zone gives the same answers there."""
+        # import cost: hashlib at the first fingerprint, not the first zone
         from ._fingerprint import rules_fingerprint
 
         return rules_fingerprint(self._z_rules)
 
     @property
-    def initial_state(self) -> ZoneState | None:
-        """The state in force before the first transition."""
-        return self._z_rules.before
+    def initial_state(self) -> ZoneState:
+        """The state in force before the first transition (the stdlib's answer for the
+        earliest instants: with no transition in the file, the footer's)."""
+        r = self._z_rules
+        if r.utc:
+            return r.before
+        return r.state_at(_MIN_TS - 1)
 
     def transitions(self, start: datetime | int | None = None,
                     end: datetime | int | None = None) -> Iterator[Transition]:
@@ -883,7 +913,7 @@ def _store(years: dict[int, Any], year: int, table: Any, size: int = _YEAR_CACHE
     years[year] = table
 
 
-def _days(year: int, tab: tuple[Any, ...] | bool, utc: bool) -> list[Any]:
+def _days(year: int, tab: _WallTable | _UtcTable | Literal[False], utc: bool) -> list[Any]:
     """The block entries of the days of ``year`` from its table (see wall_year /
     utc_year; False: every day None): the runs between the days that hold a change
     take the answer at their first day's start."""
@@ -892,7 +922,7 @@ def _days(year: int, tab: tuple[Any, ...] | bool, utc: bool) -> list[Any]:
     days: list[Any] = [None] * (end - first)
     if not tab:
         return days
-    table: tuple[Any, ...] = tab  # type: ignore[assignment]
+    table: tuple[Any, ...] = tab  # the wall (four items) or UTC (two) table
     levels = [table] if utc else [table[:2]] if table[0] is table[2] else [table[:2], table[2:]]
     changes = {first, end}
     for keys, _ in levels:

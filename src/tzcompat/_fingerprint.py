@@ -14,6 +14,8 @@ label to compare, not a security check.
 
 from __future__ import annotations
 
+import os
+import warnings
 from datetime import tzinfo
 from hashlib import sha256
 
@@ -72,12 +74,8 @@ def skew_policy() -> str:
     """The skew policy in force (see :func:`set_skew_policy`)."""
     policy = _policy[0]
     if policy is None:
-        import os
-
         policy = os.environ.get("TZCOMPAT_SKEW_POLICY", "").strip().lower() or "warn"
         if policy not in POLICIES:
-            import warnings
-
             warnings.warn(f"TZCOMPAT_SKEW_POLICY={policy!r} ignored: not one of "
                           f"{', '.join(POLICIES)}", RuntimeWarning, stacklevel=3)
             policy = "warn"
@@ -103,7 +101,7 @@ def rules_fingerprint(rules: Any) -> str:
     if fp is not None:
         return fp
     parts = [_FORMAT]
-    prev = _state(rules.before) if rules.before is not None else ""
+    prev = _state(rules.before) if rules.types else ""  # no type: only a footer
     parts.append(prev)
     for t in rules.transitions(None, _HORIZON):
         now = _state(t.after)
@@ -146,8 +144,6 @@ def check_skew(zone: Any, sent: str | None, what: str | None = None,
     if policy == "error":
         return SkewedZone(zone, what, message, reduce)
     if policy == "warn":
-        import warnings
-
         warnings.warn(DataSkewWarning(message), stacklevel=3)
     return zone
 

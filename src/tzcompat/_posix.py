@@ -201,6 +201,7 @@ def scan_zone(text: str) -> tuple[str, str | None, str | None, str | None] | Non
     if i != len(text):
         return None
     fields += [None] * (4 - len(fields))
+    # Padded to four above.
     return fields[0], fields[1], fields[2], fields[3]  # type: ignore[return-value]
 
 

@@ -74,7 +74,7 @@ class ChangedTime:
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
 
 def _text(dt: datetime | None) -> str:

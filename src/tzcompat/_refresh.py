@@ -92,6 +92,7 @@ class ZoneChange:
                         spans[-1][1] = b
                     else:
                         spans.append([a, b])
+                # Instants of set bounds are ints.
                 self._ranges = tuple((_instant(a), _instant(b))  # type: ignore[misc]
                                      for a, b in spans)
         return self._ranges
@@ -106,7 +107,7 @@ class ZoneChange:
             return NotImplemented
         return all(getattr(self, n) == getattr(other, n) for n in self._PUBLIC)
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def as_dict(self) -> dict[str, Any]:
         """The change as JSON-ready values (instants in ISO 8601; ``ranges`` as pairs)."""

@@ -129,6 +129,7 @@ def cache_hooks() -> list[Callable[[list[Any]], object]]:
 
 
 def _load_plugins() -> None:
+    # Import cost: importlib.metadata (and warnings), only when plugins load.
     import warnings
     from importlib.metadata import entry_points
 

@@ -121,12 +121,12 @@ def format_rfc9557(dt: datetime, *, critical: bool = False) -> str:
         return _trim(_iso(dt))
     known = _kinds.get(type(tz))
     name = getattr(tz, known[0], None) if known is not None else None
-    if name is not None and name in _checked_names:
-        kind = known[1]  # type: ignore[index]
+    if known is not None and name is not None and name in _checked_names:
+        kind = known[1]
     else:
         name, kind = _zone_entry(tz)
     if kind == _ENGINE:
-        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]
+        offset = tz.plain_offset(dt)  # type: ignore[attr-defined]  # an engine zone has it
         if offset is not None:  # an ordinary wall time: written as it is
             text = _iso(dt.replace(tzinfo=None))
             if dt.microsecond:
@@ -232,6 +232,7 @@ def parse_rfc9557(text: str, *, offset: str = "reject", disambiguation: str = "c
         return _careful(text, offset, disambiguation, zones, nanoseconds)
     wall, stored, exact, name, critical = q
     if name is None:
+        # Stored is set without a name.
         return wall.replace(tzinfo=_UTC if exact else fixed_zone(stored))  # type: ignore[arg-type]
     tz = load_zone(name, zones)
     if tz is None:
@@ -358,6 +359,7 @@ def candidates(wall: datetime, tz: tzinfo) -> list[datetime]:
         if local.replace(tzinfo=None, fold=0) == wall and all(
                 local.utcoffset() != o.utcoffset() for o in out):
             out.append(local)
+    # Aware in tz: offsets not None.
     out.sort(key=lambda d: d.utcoffset(), reverse=True)  # type: ignore[arg-type, return-value]
     return out
 
@@ -377,8 +379,9 @@ def from_wall(wall: datetime, tz: tzinfo, disambiguation: str, text: str = "") -
     if disambiguation == "reject":
         raise ValueError(f"{what}: {wall.isoformat()} does not exist in {tz}: the clocks "
                          "skip it (disambiguation='reject')")
-    offs = [wall.replace(tzinfo=tz, fold=f).utcoffset() for f in (0, 1)]
+    # Both offsets are there: candidates() refused a None one.
+    offs = [off for f in (0, 1) if (off := wall.replace(tzinfo=tz, fold=f).utcoffset()) is not None]
     # 'earlier' moves back by the gap (the offset after the change, continued before it);
     # 'later' and 'compatible' forward (the offset before it, continued after).
-    off = max(offs) if disambiguation == "earlier" else min(offs)  # type: ignore[type-var]
-    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)  # type: ignore[operator]
+    off = max(offs) if disambiguation == "earlier" else min(offs)
+    return (wall - off).replace(tzinfo=_UTC).astimezone(tz)

@@ -39,14 +39,16 @@ def stdlib_zoneinfo() -> ModuleType:
     Its import reads PYTHONTZPATH and warns about relative entries itself; tzcompat has
     already warned about those, so the stdlib's copy of the warning is suppressed.
     """
-    zoneinfo = sys.modules.get("zoneinfo")
-    if zoneinfo is None:
-        import warnings
+    loaded = sys.modules.get("zoneinfo")
+    if loaded is not None:
+        return loaded
+    import warnings  # import cost: only when zoneinfo is loaded here
 
-        with warnings.catch_warnings():
-            warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
-            import zoneinfo
-    return zoneinfo  # type: ignore[return-value]
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Invalid paths specified in PYTHONTZPATH")
+        # import cost: zoneinfo imports sysconfig (tests/dateutil/test_import_cost.py)
+        import zoneinfo
+    return zoneinfo
 
 
 def exception_classes() -> tuple[type[KeyError], type[RuntimeWarning]]:
@@ -59,11 +61,13 @@ def exception_classes() -> tuple[type[KeyError], type[RuntimeWarning]]:
         pass
     std = stdlib_zoneinfo()
 
+    # The global is made here; std is Any.
     class ZoneInfoNotFoundError(std.ZoneInfoNotFoundError):  # type: ignore[name-defined, misc]
         """No time zone data was found for a key (a KeyError)."""
 
         __module__ = "tzcompat"
 
+    # The global is made here; std is Any.
     class InvalidTZPathWarning(std.InvalidTZPathWarning):  # type: ignore[name-defined, misc]
         """A relative path in PYTHONTZPATH was ignored."""
 
@@ -93,7 +97,7 @@ def _default_tzpath() -> tuple[str, ...]:
         good = tuple(p for p in raw if os.path.isabs(p))
         bad = [p for p in raw if not os.path.isabs(p)]
         if bad:
-            import warnings
+            import warnings  # import cost: only on a bad path
 
             warnings.warn(
                 "Invalid paths specified in PYTHONTZPATH environment variable. "
@@ -106,7 +110,7 @@ def _default_tzpath() -> tuple[str, ...]:
 
 
 def _configured_tzpath() -> tuple[str, ...]:
-    import sysconfig
+    import sysconfig  # import cost: sysconfig, only without PYTHONTZPATH (test_import_cost)
 
     configured = sysconfig.get_config_var("TZPATH")
     if configured:
@@ -211,10 +215,10 @@ def tzdata_has(name: str) -> bool:
 def tzdata_module() -> ModuleType | None:
     """The ``tzdata`` package, None when it is not installed."""
     try:
-        import tzdata
+        import tzdata  # optional package: None without it
     except ImportError:
         return None
-    return tzdata  # type: ignore[no-any-return]
+    return tzdata  # type: ignore[no-any-return]  # tzdata has no type hints
 
 
 def tzdata_dir(tzdata: ModuleType) -> str | None:
@@ -239,7 +243,7 @@ def open_tzdata(name: str) -> IO[bytes] | None:
         if not is_file(path):
             return None
         return open(path, "rb")
-    from importlib import resources
+    from importlib import resources  # import cost: importlib.resources (test_import_cost)
 
     parts = name.split("/")
     try:
@@ -278,7 +282,7 @@ def keys_under(roots: Iterable[str]) -> set[str]:
     tzdata = tzdata_module()
     if tzdata is not None:
         try:
-            from importlib import resources
+            from importlib import resources  # import cost: importlib.resources (test_import_cost)
 
             with resources.files("tzdata").joinpath("zones").open("r", encoding="utf-8") as f:
                 zones.update(line.strip() for line in f if line.strip())

@@ -10,6 +10,7 @@ its report. ``threading`` is imported by ``watch()`` itself, not by ``import tzc
 from __future__ import annotations
 
 import os
+import warnings
 from _thread import allocate_lock
 
 from . import _dataversion, _registry, _tzpath
@@ -109,8 +110,6 @@ class Watcher:
                 self.poll()
             except Exception as exc:  # a bad callback must not end the watch
                 self.last_error = exc
-                import warnings  # only when a poll failed
-
                 warnings.warn(f"tzcompat.watch: {type(exc).__name__}: {exc}", RuntimeWarning,
                               stacklevel=1)
 

@@ -29,7 +29,7 @@ from ._tzifwrite import _FAR, _reads_past_end, write_tzif
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import IO, Any
+    from typing import IO, Any, Self
 
 __all__ = ["RawZoneInfo", "ZoneInfo"]
 
@@ -171,6 +171,9 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     _z_strong: dict[str, ZoneInfo] = {}
     _z_lock = RLock()
     _z_newest: list[str | None] = [None]  # the key at the LRU's newest end
+    # The stdlib's per-class weak cache, set by its __init_subclass__ (typeshed omits it):
+    # user code may replace it with any mapping.
+    _weak_cache: Any
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -216,7 +219,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         # parent's cache is never used for a subclass).
         if "_weak_cache" not in cls.__dict__:
             raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
-        weak: Any = cls._weak_cache  # type: ignore[attr-defined]
+        weak = cls._weak_cache
         if type(weak) is WeakValueDictionary:
             # Its own dict of references: a miss is a dict get, not the KeyError
             # WeakValueDictionary.get raises and catches inside.
@@ -246,7 +249,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         """The class's own ``_weak_cache`` (AttributeError when it was deleted)."""
         if "_weak_cache" not in cls.__dict__:
             raise AttributeError(f"type object {cls.__name__!r} has no attribute '_weak_cache'")
-        return cls._weak_cache  # type: ignore[attr-defined]
+        return cls._weak_cache
 
     @classmethod
     def _z_cached(cls) -> list[tuple[str, ZoneInfo]]:
@@ -266,18 +269,19 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
         return obj
 
     @classmethod
-    def _new_instance(cls, key: str) -> ZoneInfo:
+    def _new_instance(cls, key: str) -> Self:
         # The whole file in one read, parsed from memory; the same bytes then build the
         # stdlib part when they need no rewriting.
         raw, source, version = _lookup.read_zone(key)
         data = read_tzif(raw)
-        obj = _std_part(cls, data, key, raw)
+        obj: Self = _std_part(cls, data, key, raw)
         obj._setup(data, key, source, version)
         obj._z_from_cache = False
-        return obj  # type: ignore[no-any-return]
+        return obj
 
     @classmethod
-    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]  # any binary stream with read()
+    # Any binary stream with read()
+    def from_file(cls, fobj: IO[bytes], /, key: str | None = None) -> ZoneInfo:  # type: ignore[override]
         """Build a zone from a binary file object holding TZif data (never cached)."""
         obj = cls._from_tzif(read_tzif(fobj), key)
         obj._z_file_repr = repr(fobj)
@@ -285,11 +289,11 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     @classmethod
     def _from_tzif(cls, data: TZifData, key: str | None, source: str | None = None,
-                   version: str | None = None) -> ZoneInfo:
-        obj = _std_part(cls, data, key)
+                   version: str | None = None) -> Self:
+        obj: Self = _std_part(cls, data, key)
         obj._setup(data, key, source, version)
         obj._z_from_cache = False
-        return obj  # type: ignore[no-any-return]
+        return obj
 
     @classmethod
     def _from_engine(cls, engine: ZoneEngine) -> ZoneInfo:
@@ -330,7 +334,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
 
     def __reduce__(self) -> tuple[Any, ...]:
         if self._z_file_repr is not None or self._z_key is None:
-            import pickle
+            import pickle  # import cost: pickle imports functools, only to refuse
 
             raise pickle.PicklingError(
                 "Cannot pickle a ZoneInfo file created from a file stream; "
@@ -345,9 +349,10 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
                   /) -> ZoneInfo:
         zone = cls(key) if from_cache else cls.no_cache(key)
         if fingerprint is not None:
-            from ._fingerprint import check_skew
+            from ._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
             # Under the skew policy "error", a stand-in that raises on first use.
+            # The ignore: check_skew gives the zone back, or that stand-in (not a ZoneInfo).
             return check_skew(zone, fingerprint, None,  # type: ignore[no-any-return]
                               (cls._unpickle, (key, from_cache, fingerprint)))
         return zone
@@ -355,7 +360,7 @@ class ZoneInfo(_ZoneRules, _StdZoneInfo):
     def by_value(self) -> RawZoneInfo:
         """A copy of this zone that pickles its full rules, not just its key."""
         r = self._z_rules
-        return RawZoneInfo._from_tzif(  # type: ignore[return-value]
+        return RawZoneInfo._from_tzif(
             r.tzif, self._z_key, r.source, r.version)
 
 
@@ -380,4 +385,4 @@ class RawZoneInfo(ZoneInfo):
 def _raw_unpickle(key: str | None, fields: tuple[Any, ...], source: str | None,
                   version: str | None) -> RawZoneInfo:
     data = TZifData(*fields)
-    return RawZoneInfo._from_tzif(data, key, source, version)  # type: ignore[return-value]
+    return RawZoneInfo._from_tzif(data, key, source, version)

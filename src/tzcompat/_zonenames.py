@@ -114,15 +114,15 @@ def _default_load(key: str) -> tzinfo | None:
     which costs more than the rest of a parse when the keys vary (a table of stored times
     over many zones); the object is the same."""
     if not _lookup:
-        from ._zoneinfo import ZoneInfo
+        from ._zoneinfo import ZoneInfo  # import cost: an adapter's zones need no stdlib zoneinfo
 
         _lookup[:] = [ZoneInfo, getattr(ZoneInfo.__dict__.get("_weak_cache"), "data", {})]
     ref = _lookup[1].get(key)
     zone = ref() if ref is not None else None
     if zone is not None:
-        return zone  # type: ignore[no-any-return]
+        return zone  # type: ignore[no-any-return]  # weak references give Any
     try:
-        return _lookup[0](key)  # type: ignore[no-any-return]
+        return _lookup[0](key)  # type: ignore[no-any-return]  # the loader is any callable
     except (KeyError, ValueError, OSError):
         return None
 
@@ -140,7 +140,7 @@ def load_zone(name: str, zones: Callable[[str], object] | None) -> tzinfo | None
             ref = _lookup[1].get(key)
             zone = ref() if ref is not None else None
             if zone is not None:
-                return zone  # type: ignore[no-any-return]
+                return zone  # type: ignore[no-any-return]  # weak references give Any
         return _default_load(key)
     try:
         tz = zones(key)
@@ -153,7 +153,7 @@ def load_zone(name: str, zones: Callable[[str], object] | None) -> tzinfo | None
         if not isinstance(tz, tzinfo) or hasattr(tz, "localize"):
             raise TypeError(_bad_loader_message(key, tz))
         _good_types.add(kind)
-    return tz  # type: ignore[return-value]
+    return tz  # type: ignore[return-value]  # checked a tzinfo above
 
 
 # tzinfo types a loader gave that a datetime can carry (checked once per type).

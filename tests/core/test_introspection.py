@@ -43,6 +43,7 @@ from ._helpers import (
     zone_pair,
 )
 from .test_posix import VALID_TZSTRS, _stdlib_reference
+from .tzif_builder import TTInfo, build_tzif
 
 SOURCES_KEYS = [
     pytest.param(s, k, id=f"{s}:{k}") for s in ("system", "tzdata") for k in keys_for(s)
@@ -203,6 +204,23 @@ def test_fixed_zone_has_no_transitions():
         assert z.previous_transition(datetime(2000, 1, 1)) is None
         ref = zoneinfo.ZoneInfo(key)
         assert _st(z.initial_state) == state_at(ref, 0)
+
+
+@pytest.mark.parametrize("footer", ["XYZ-3", "EST5EDT,M3.2.0,M11.1.0", "AAA-10BBB,M10.1.0,M4.1.0/3",
+                                    ""])
+def test_initial_state_of_a_file_without_transitions(footer):
+    """With no transition, the earliest instants get the footer's state (the last type's
+    without a footer), as the stdlib answers them; not the file's first standard type."""
+    data = build_tzif(transitions=[], ttinfos=[TTInfo(1800, False, "LMT"),
+                                               TTInfo(7200, True, "LDT")],
+                      footer=footer, version=2)
+    ours = tzcompat.ZoneInfo.from_file(io.BytesIO(data))
+    ref = zoneinfo.ZoneInfo.from_file(io.BytesIO(data))
+    assert _st(ours.initial_state) == state_at(ref, MIN_TS + 2 * 86400)
+    assert _st(ours.initial_state) != (timedelta(seconds=1800), timedelta(0), "LMT")
+    first = ours.next_transition(MIN_TS)
+    if first is not None:  # a rule: its first change starts from the same state
+        assert first.before == ours.initial_state
 
 
 # --------------------------------------------------------------------------------------

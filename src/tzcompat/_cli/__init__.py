@@ -12,6 +12,10 @@ import sys
 import warnings
 from collections.abc import Sequence
 
+TYPE_CHECKING = False  # typing would add to the command's start-up
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 # Importing the lookup reads PYTHONTZPATH and warns about relative entries (as the stdlib
 # does). Python would print that as a raw "sys:1: InvalidTZPathWarning: ..." line; main()
 # prints it as one line of its own instead. Other warnings are shown as usual.
@@ -41,7 +45,7 @@ def one_line(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # One line, like every other input error (argparse would add the usage first).
         self.exit(2, f"{self.prog}: error: {one_line(message)} (see --help)\n")
 

@@ -94,16 +94,15 @@ def _year(value: int | None, option: str) -> int | None:
 
 def cmd_transitions(args: argparse.Namespace) -> int:
     zone = _zones.load(args.key, args.prog)
-    start, end = _year(args.start, "--start"), _year(args.end, "--end")
-    if start is None and end is None:
+    given = [y for y in (_year(args.start, "--start"), _year(args.end, "--end")) if y is not None]
+    if given:  # one year given alone means that year
+        start, end = given[0], given[-1]
+    else:
         start = datetime.now(timezone.utc).year
         end = min(start + 1, 9999)
-    # One year given alone means that year.
-    start = end if start is None else start
-    end = start if end is None else end
-    if end < start:  # type: ignore[operator]  # both set above
+    if end < start:
         raise UsageError(f"--end ({end}) must not be before --start ({start})")
-    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))  # type: ignore[arg-type, operator]
+    found = zone.transitions(_zones.new_year(start), _zones.new_year(end + 1))
     if args.json:
         _dump([_transition_json(tr) for tr in found])
     else:
@@ -216,6 +215,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
             continue
         local = now.astimezone(zone)
         print(f"  {key:22} {local:%Y-%m-%d %H:%M} {local.tzname():6} "
+              # An aware local time.
               f"{fmt_offset(local.utcoffset()):>7}  next change: "  # type: ignore[arg-type]
               f"{fmt_transition(zone.next_transition(now))}")
     print(f"try: {args.prog} show Europe/Paris | list --country FR | transitions KEY | "

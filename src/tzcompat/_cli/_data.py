@@ -7,6 +7,7 @@ import os
 import sys
 import time
 from datetime import datetime, timedelta, timezone
+from importlib.util import find_spec
 
 from .. import _datapolicy, _dataversion, _tzpath
 from .._dataversion import version_key
@@ -47,8 +48,6 @@ def _version_file(root: str) -> str | None:
 def _pytz_dir() -> str | None:
     """The zoneinfo directory bundled with the real pytz, when it is installed (found
     without importing it; tzcompat's drop-in ``pytz`` bundles no data)."""
-    from importlib.util import find_spec  # import cost: only for the data command
-
     try:
         spec = find_spec("pytz")
     except (ImportError, ValueError):
@@ -134,6 +133,7 @@ def newer_warnings(found: list[dict[str, Any]]) -> list[str]:
                if s["kind"] == "tzdata" else "put it first in PYTHONTZPATH to use it")
         if s["kind"] == "pytz":
             fix = "only the real pytz reads it"
+        # Set when a source is in use.
         warnings.append(f"the data in use ({used['path']}, {used['version']}) is older than "  # type: ignore[index]
                         f"{s['kind']} {s['path']} ({s['version']}); {fix}")
     return warnings
@@ -186,8 +186,7 @@ def _fingerprint(source: dict[str, Any]) -> str | None:
     """The fingerprint of a source's zones (data_report()'s), None without zones."""
     if not source["present"] or not source["path"]:
         return None
-    from .._report import source_fingerprint
-
+    # A JSON-like dict.
     return source_fingerprint(source["path"])["fingerprint"]  # type: ignore[no-any-return]
 
 

@@ -106,7 +106,7 @@ def new_year(year: int) -> int:
 def state_at(zone: ZoneInfo, ts: int) -> ZoneState:
     """The zone's state in force at POSIX second ``ts``."""
     tr = zone.previous_transition(ts)
-    return tr.after if tr is not None else zone.initial_state  # type: ignore[return-value]
+    return tr.after if tr is not None else zone.initial_state
 
 
 def local_time(ts: int | timedelta, offset: timedelta) -> datetime | None:

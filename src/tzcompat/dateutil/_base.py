@@ -14,7 +14,10 @@ from . import _peer
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
+
+    _FromUTC = Callable[[Any, datetime], datetime]
 
 __all__ = ["ZERO", "enfold", "tzrangebase"]
 
@@ -44,6 +47,7 @@ def _check_fromutc_arg(zone: tzinfo, dt: object) -> None:
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[misc]
     """Generic fold-aware helpers built only on ``utcoffset``/``dst``."""
 
@@ -59,6 +63,7 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
         # standard offset from the UTC instant.
         if not self.is_ambiguous(dt_wall):
             return 0
+        # Aware: offsets not None.
         return int(dt_wall - dt_utc == dt_utc.utcoffset() - dt_utc.dst())  # type: ignore[operator]
 
     def _fromutc(self, dt: datetime) -> datetime:
@@ -84,6 +89,7 @@ class _tzinfo(*_peer.bases((tzinfo,), "_tzinfo", "_common")):  # type: ignore[mi
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc]
     """Abstract zone with at most one DST period per year.
 
@@ -127,7 +133,7 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
             raise ValueError("dt.tzinfo is not self")
         trans = self.transitions(dt.year)
         if trans is None:
-            return dt + self.utcoffset(dt)  # type: ignore[operator]
+            return dt + self.utcoffset(dt)  # type: ignore[operator]  # aware: offset not None
         cache = self.__dict__.get("_ucache") if type(dt) is datetime else None
         if cache is not None:
             # The year's bounds in UTC carrying this zone: an aware comparison
@@ -199,12 +205,12 @@ class tzrangebase(*_peer.bases((_tzinfo,), "tzrangebase")):  # type: ignore[misc
     __reduce__ = object.__reduce__
 
 
-def _validate_fromutc_inputs(f: Any) -> Any:
+def _validate_fromutc_inputs(f: _FromUTC) -> _FromUTC:
     """Decorator giving a ``fromutc`` CPython's argument checks (as dateutil's)."""
 
-    def fromutc(self: tzinfo, dt: datetime) -> datetime:
+    def fromutc(self: Any, dt: datetime) -> datetime:
         _check_fromutc_arg(self, dt)
-        return f(self, dt)  # type: ignore[no-any-return]
+        return f(self, dt)
 
     # functools.wraps, without importing functools.
     for name in ("__module__", "__name__", "__qualname__", "__doc__"):
@@ -213,5 +219,6 @@ def _validate_fromutc_inputs(f: Any) -> Any:
         except AttributeError:
             pass
     fromutc.__dict__.update(getattr(f, "__dict__", {}))
+    # The wrapper's marker (functools'), set by hand.
     fromutc.__wrapped__ = f  # type: ignore[attr-defined]
     return fromutc

@@ -72,7 +72,7 @@ def infer_dst_offsets(
             if settled is None:
                 # DST periods with the same standard offset on both sides.
                 settled = [
-                    (trans_utc[k], backward[k])  # type: ignore[misc]
+                    (trans_utc[k], backward[k])  # type: ignore[misc]  # dateutil's tuple layout
                     for k in range(n)
                     if backward[k] and backward[k] == forward[k]
                 ]

@@ -24,6 +24,7 @@ __all__ = ["_TzFactory", "_TzOffsetFactory", "_TzSingleton", "_TzStrFactory"]
 _STRONG_CACHE_SIZE = 8
 
 
+# Bases picked at import (the real library's, when installed)
 class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type: ignore[misc]
     """Calling the class always returns the one instance of that class."""
 
@@ -39,6 +40,7 @@ class _TzSingleton(*_peer.bases((type,), "_TzSingleton", "_factories")):  # type
         return inst
 
 
+# Bases picked at import (the real library's, when installed)
 class _TzFactory(*_peer.bases((type,), "_TzFactory", "_factories")):  # type: ignore[misc]
     def instance(cls, *args: Any, **kwargs: Any) -> Any:
         """Alternate constructor that returns a fresh instance."""
@@ -50,7 +52,8 @@ class _CachingFactory(_TzFactory):
 
     def __init__(cls, *args: Any, **kwargs: Any) -> None:
         type.__init__(cls, *args, **kwargs)  # not the real metaclass's
-        cls._weak_instances = weakref.WeakValueDictionary()  # type: ignore[var-annotated]
+        cls._weak_instances: weakref.WeakValueDictionary[Any, Any] = (
+            weakref.WeakValueDictionary())
         cls._strong_instances = OrderedDict()
         cls._cache_lock = allocate_lock()
 
@@ -70,6 +73,7 @@ class _CachingFactory(_TzFactory):
 
 
 class _TzOffsetFactory(
+    # Bases picked at import (the real library's, when installed)
     *_peer.bases((_CachingFactory,), "_TzOffsetFactory", "_factories")  # type: ignore[misc]
 ):
     def __call__(cls, name: str | None, offset: float | timedelta) -> Any:
@@ -89,6 +93,7 @@ class _TzOffsetFactory(
 
 
 class _TzStrFactory(
+    # Bases picked at import (the real library's, when installed)
     *_peer.bases((_CachingFactory,), "_TzStrFactory", "_factories")  # type: ignore[misc]
 ):
     def __call__(cls, s: str, posix_offset: bool = False) -> Any:

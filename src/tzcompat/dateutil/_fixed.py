@@ -16,6 +16,7 @@ __all__ = ["UTC", "tzoffset", "tzutc"]
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzutc(*_peer.bases((tzinfo,), "tzutc"), metaclass=_TzSingleton):  # type: ignore[misc]
     """The UTC zone; ``tzutc()`` always returns the same object, ``UTC``."""
 
@@ -59,6 +60,7 @@ UTC = tzutc()
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):  # type: ignore[misc]
     """A fixed offset from UTC with a name.
 
@@ -69,6 +71,7 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
     def __init__(self, name: str | None, offset: float | timedelta) -> None:
         self._name = name
         try:
+            # A timedelta, as dateutil accepts.
             offset = offset.total_seconds()  # type: ignore[union-attr]
         except (TypeError, AttributeError):
             pass
@@ -98,7 +101,7 @@ class tzoffset(*_peer.bases((tzinfo,), "tzoffset"), metaclass=_TzOffsetFactory):
             return self._offset == other._offset
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self._name!r}, {int(self._offset.total_seconds())})"

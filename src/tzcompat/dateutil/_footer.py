@@ -32,6 +32,7 @@ _REAL_TTINFO = _peer.real_class("_ttinfo", "_tzfile")
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[misc]
     """One local time type: UTC offset, DST offset and abbreviation.
 
@@ -41,7 +42,7 @@ class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[mi
 
     __slots__ = () if _REAL_TTINFO is not None else ("dstoff", "tzname", "utcoff")
 
-    def __init__(self, utcoff: timedelta | None, dstoff: timedelta | None, tzname: str | None):
+    def __init__(self, utcoff: timedelta, dstoff: timedelta, tzname: str):
         self.utcoff = utcoff
         self.dstoff = dstoff
         self.tzname = tzname
@@ -55,13 +56,20 @@ class _ttinfo(*_peer.bases((object,), "_ttinfo", "_tzfile")):  # type: ignore[mi
             and self.tzname == other.tzname
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"_ttinfo({self.utcoff}, {self.dstoff}, {self.tzname})"
 
 
-_NO_TTINFO = _ttinfo(None, None, None)
+class _NoTTInfo:
+    """What a zone answers for no datetime (``utcoffset(None)``) unless its offset is fixed."""
+
+    __slots__ = ()
+    utcoff = dstoff = tzname = None
+
+
+_NO_TTINFO = _NoTTInfo()
 
 
 class _DayOffset:
@@ -246,7 +254,7 @@ class _TZStr:
         # the matching UTC instant (which may fall in another year).
         valid = []
         for tti in (self.std, self.dst):
-            utc_ts = ts - tti.utcoff.total_seconds()  # type: ignore[union-attr]
+            utc_ts = ts - tti.utcoff.total_seconds()
             try:
                 utc_year = (_EPOCH + timedelta(seconds=utc_ts)).year
             except OverflowError:
@@ -256,15 +264,15 @@ class _TZStr:
                 valid.append(tti)
         if len(valid) == 1:
             return valid[0]
-        smaller, larger = sorted((self.std, self.dst), key=lambda t: t.utcoff)  # type: ignore[arg-type, return-value]
+        smaller, larger = sorted((self.std, self.dst), key=lambda t: t.utcoff)
         if valid:
             return larger if fold == 0 else smaller  # repeated: fold 0 is the first
         return smaller if fold == 0 else larger  # skipped: fold 0 keeps the old offset
 
     def _near_new_year_utc(self, ts: float, year: int) -> tuple[_ttinfo, bool]:
         # Look at the neighbouring years too and take the last change before ts.
-        std_off = self.std.utcoff.total_seconds()  # type: ignore[union-attr]
-        dst_off = self.dst.utcoff.total_seconds()  # type: ignore[union-attr]
+        std_off = self.std.utcoff.total_seconds()
+        dst_off = self.dst.utcoff.total_seconds()
         changes: list[tuple[float, bool]] = []
         for y in (year - 1, year, year + 1):
             start, end = self.transitions(y)
@@ -288,7 +296,7 @@ class _TZStr:
         tti, prev = (self.dst, self.std) if isdst else (self.std, self.dst)
         fold = False
         if last_change is not None:
-            shift = (prev.utcoff - tti.utcoff).total_seconds()  # type: ignore[operator]
+            shift = (prev.utcoff - tti.utcoff).total_seconds()
             fold = shift > ts - last_change
         return tti, fold
 
@@ -296,9 +304,9 @@ class _TZStr:
         """(ttinfo, fold) for UTC time ``ts`` in UTC ``year``."""
         if self._near_new_year(ts, year):
             return self._near_new_year_utc(ts, year)
-        start, end = self.transitions(year)
-        start -= self.std.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
-        end -= self.dst.utcoff.total_seconds()  # type: ignore[union-attr, assignment]
+        local_start, local_end = self.transitions(year)
+        start = local_start - self.std.utcoff.total_seconds()
+        end = local_end - self.dst.utcoff.total_seconds()
         if start < end:
             isdst = start <= ts < end
         else:

@@ -175,6 +175,7 @@ def _cached_utc_class() -> type | None:
         return None
 
     @_peer.hide_real_only
+    # The real tzutc, known only at run time.
     class tzfile_utc(tzfile, real_tzutc):  # type: ignore[misc, valid-type]
         __slots__ = ()
 
@@ -210,7 +211,7 @@ class GettzFunc:
             strong.move_to_end(name)
         except KeyError:
             pass  # evicted meanwhile by another thread; the zone is still valid
-        return zone  # type: ignore[no-any-return]
+        return zone  # type: ignore[no-any-return]  # the cache holds Any
 
     def _lookup(self, name: Any) -> tzinfo | None:
         with self._cache_lock:

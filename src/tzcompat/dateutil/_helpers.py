@@ -53,7 +53,7 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
                 else:
                     status = entry[4][_bisect_right(entry[3], dt.replace(tzinfo=None))]
                 if status is not None:
-                    return status == 1  # type: ignore[no-any-return]
+                    return status == 1  # type: ignore[no-any-return]  # dateutil's method, untyped
         try:
             return tz._is_ambiguous_or_imaginary(dt) == 1
         except Exception:
@@ -62,7 +62,7 @@ def datetime_ambiguous(dt: datetime, tz: tzinfo | None = None) -> bool:
     if is_ambiguous is not None:
         # As in dateutil, a failing is_ambiguous falls back to the generic test.
         try:
-            return is_ambiguous(dt)  # type: ignore[no-any-return]
+            return is_ambiguous(dt)  # type: ignore[no-any-return]  # dateutil's method, untyped
         except Exception:
             pass
     dt = dt.replace(tzinfo=tz)
@@ -77,5 +77,6 @@ def resolve_imaginary(dt: datetime) -> datetime:
     Existing (or naive) datetimes are returned unchanged, as the same object.
     """
     if dt.tzinfo is not None and not datetime_exists(dt):
+        # Aware: offsets not None.
         dt += (dt + _DAY).utcoffset() - (dt - _DAY).utcoffset()  # type: ignore[operator]
     return dt

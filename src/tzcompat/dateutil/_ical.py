@@ -86,6 +86,7 @@ class _tzicalvtz(_tzinfo):
     def _find_compdt(self, comp: _tzicalvtzcomp, dt: datetime) -> datetime | None:
         if comp.tzoffsetdiff < ZERO and dt.fold:
             dt -= comp.tzoffsetdiff
+        # Dateutil's rrule, untyped.
         return comp.rrule.before(dt, inc=True)  # type: ignore[no-any-return]
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
@@ -94,11 +95,11 @@ class _tzicalvtz(_tzinfo):
         return self._find_comp(dt).tzoffsetto
 
     def dst(self, dt: datetime | None) -> timedelta:
-        comp = self._find_comp(dt)  # type: ignore[arg-type]
+        comp = self._find_comp(dt)  # type: ignore[arg-type]  # None raises, as in dateutil
         return comp.tzoffsetdiff if comp.isdst else ZERO
 
     def tzname(self, dt: datetime | None) -> str | None:
-        return self._find_comp(dt).tzname  # type: ignore[arg-type]
+        return self._find_comp(dt).tzname  # type: ignore[arg-type]  # None raises, as in dateutil
 
     def __repr__(self) -> str:
         return f"<tzicalvtz {self._tzid!r}>"
@@ -161,7 +162,7 @@ class _Component:
             raise ValueError("mandatory TZOFFSETFROM not found")
         rule = None
         if self.rrule_lines:
-            from dateutil import rrule
+            from dateutil import rrule  # python-dateutil's, optional: only for RRULEs
 
             rule = rrule.rrulestr(
                 "\n".join(self.rrule_lines), compatible=True, ignoretz=True, cache=True

@@ -25,6 +25,7 @@ def _naive_timestamp(dt: datetime) -> float:
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
     """The system's local time zone (a new object on every call, never cached)."""
 
@@ -64,9 +65,9 @@ class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
     def _isdst(self, dt: datetime | None, fold_naive: bool = True) -> int | bool:
         if not self._hasdst:
             return False
-        isdst = self._naive_is_dst(dt)  # type: ignore[arg-type]
-        if self.is_ambiguous(dt):  # type: ignore[arg-type]
-            return not dt.fold  # type: ignore[union-attr]
+        isdst = self._naive_is_dst(dt)  # type: ignore[arg-type]  # None raises, as in dateutil
+        if self.is_ambiguous(dt):  # type: ignore[arg-type]  # None raises, as in dateutil
+            return not dt.fold  # type: ignore[union-attr]  # None raises, as in dateutil
         return isdst
 
     def __eq__(self, other: object) -> bool:
@@ -84,7 +85,7 @@ class tzlocal(*_peer.bases((_tzinfo,), "tzlocal")):  # type: ignore[misc]
             )
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"

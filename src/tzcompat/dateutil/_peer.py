@@ -31,7 +31,7 @@ def _load() -> ModuleType | None:
         loaded = sys.modules["dateutil.tz"]
         return loaded if getattr(loaded, "__name__", None) == "dateutil.tz" else None
     try:
-        import dateutil.tz as real
+        import dateutil.tz as real  # python-dateutil, optional: only when installed
     except Exception:  # not installed, blocked (sys.modules entry None) or broken
         return None
     return real if getattr(real, "__name__", None) == "dateutil.tz" else None
@@ -45,9 +45,9 @@ def real_class(name: str, submodule: str = "") -> type | None:
     """The real class ``dateutil.tz[.submodule].name``, or None."""
     if real_module is None:
         return None
-    where = real_module
+    where: ModuleType | None = real_module
     if submodule:
-        where = sys.modules.get(f"dateutil.tz.{submodule}")  # type: ignore[assignment]
+        where = sys.modules.get(f"dateutil.tz.{submodule}")
     found = getattr(where, name, None) if where is not None else None
     return found if isinstance(found, type) else None
 

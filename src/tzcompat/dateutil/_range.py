@@ -38,8 +38,9 @@ class _Weekday:
         self.n = n
 
     def __eq__(self, other: object) -> bool:
+        theirs: Any = other  # duck-typed: any weekday object
         try:
-            return self.weekday == other.weekday and self.n == other.n  # type: ignore[attr-defined, no-any-return]
+            return bool(self.weekday == theirs.weekday and self.n == theirs.n)
         except AttributeError:
             return False
 
@@ -171,17 +172,16 @@ class _YearRule:
                 other.weekday, (0, 0, *_split_seconds(other.seconds), 0, other.leapdays),
                 (None, other.month, other.day, None, None, None, None),
             )
+        rd: Any = other  # duck-typed: dateutil's relativedelta
         try:
             relative = (
-                other.years, other.months, other.days, other.hours,  # type: ignore[attr-defined]
-                other.minutes, other.seconds, other.microseconds,  # type: ignore[attr-defined]
-                other.leapdays,  # type: ignore[attr-defined]
+                rd.years, rd.months, rd.days, rd.hours, rd.minutes, rd.seconds, rd.microseconds,
+                rd.leapdays,
             )
             absolute = (
-                other.year, other.month, other.day, other.hour,  # type: ignore[attr-defined]
-                other.minute, other.second, other.microsecond,  # type: ignore[attr-defined]
+                rd.year, rd.month, rd.day, rd.hour, rd.minute, rd.second, rd.microsecond,
             )
-            weekday = other.weekday  # type: ignore[attr-defined]
+            weekday = rd.weekday
         except AttributeError:
             return NotImplemented
         return self._same_as(weekday, relative, absolute)
@@ -245,6 +245,7 @@ def _as_seconds(value: Any) -> Any:
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
     """A zone given by offsets, abbreviations and DST start/end rules.
 
@@ -265,12 +266,13 @@ class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
     ) -> None:
         self._std_abbr = stdabbr
         self._dst_abbr = dstabbr
-        stdoffset = _as_seconds(stdoffset)
-        dstoffset = _as_seconds(dstoffset)
-        self._std_offset = timedelta(seconds=stdoffset) if stdoffset is not None else ZERO  # type: ignore[arg-type]
-        if dstoffset is not None:
-            self._dst_offset = timedelta(seconds=dstoffset)  # type: ignore[arg-type]
-        elif dstabbr and stdoffset is not None:
+        # Seconds, or what was given when it is not a number (timedelta() then raises).
+        std_seconds = _as_seconds(stdoffset)
+        dst_seconds = _as_seconds(dstoffset)
+        self._std_offset = timedelta(seconds=std_seconds) if std_seconds is not None else ZERO
+        if dst_seconds is not None:
+            self._dst_offset = timedelta(seconds=dst_seconds)
+        elif dstabbr and std_seconds is not None:
             self._dst_offset = self._std_offset + timedelta(hours=1)
         else:
             self._dst_offset = ZERO
@@ -308,7 +310,7 @@ class tzrange(*_peer.bases((tzrangebase,), "tzrange")):  # type: ignore[misc]
             and self._end_delta == other._end_delta
         )
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     @property
     def _dst_base_offset(self) -> timedelta:

@@ -29,6 +29,7 @@ from ._dstinfer import infer_dst_offset_at, infer_dst_offsets
 from ._footer import (
     _NEW_YEAR_MARGIN,
     _NO_TTINFO,
+    _NoTTInfo,
     _parse_tz_str,
     _ttinfo,
     _TZStr,
@@ -80,11 +81,16 @@ def _hold(zone: Any) -> None:
 
 
 def _max_offset(rule: _TZStr) -> int:
-    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())  # type: ignore[type-var, union-attr]
+    return int(max(rule.std.utcoff, rule.dst.utcoff).total_seconds())
 
 
 if TYPE_CHECKING:
-    Data = tuple[Any, Any, Any, Any, Any, Any]
+    from collections.abc import Sequence
+
+    # dateutil's (trans_idx, trans_utc, utcoff, isdst, abbr, tz_str): tuples when read
+    # here, lists in dateutil 4's pickles.
+    Data = tuple[Sequence[int], Sequence[int], Sequence[int], Sequence[int], Sequence[str],
+                 bytes | None]
 
 
 _COUNTS = struct.Struct(">6l")
@@ -186,13 +192,13 @@ def load_data(fobj: IO[bytes]) -> Data:
     )
 
 
-def _unpickle(cls: type, key: str | None, filename: str, data: Data) -> tzfile:
+def _unpickle(cls: type[tzfile], key: str | None, filename: str, data: Data) -> tzfile:
     """Rebuild a pickled tzfile from its data (pickles made by dateutil 4 load too)."""
-    obj: Any = cls.__new__(cls)  # type: ignore[call-overload]
+    obj = cls.__new__(cls)
     obj._key = key
     obj._filename = filename
     obj._load_from_data(data)
-    return obj  # type: ignore[no-any-return]
+    return obj
 
 
 def _local_transitions(trans_idx: Any, trans_utc: Any, utcoff: Any) -> list[list[int]]:
@@ -234,6 +240,7 @@ class _Derived:
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     """A zone read from a TZif file: a path (``str``) or a binary file object.
 
@@ -265,7 +272,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             if filename is not None:
                 self._filename = filename
             elif hasattr(fileobj, "name"):
-                self._filename = fileobj.name  # type: ignore[union-attr]
+                self._filename = fileobj.name  # type: ignore[union-attr]  # checked by hasattr
             elif key is not None:
                 self._filename = key
             else:
@@ -286,10 +293,10 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         ``tzcompat.data_report``). tzcompat's own: dateutil has none."""
         memo = self.__dict__.get("_fingerprint")
         if memo is not None and memo[0] is self._data:
-            return memo[1]  # type: ignore[no-any-return]
+            return memo[1]  # type: ignore[no-any-return]  # dateutil's tables hold Any
         # Import cost: the core's engine and fingerprints are not loaded by the adapter's import.
         from .._engine import build_rules
-        from .._fingerprint import rules_fingerprint
+        from .._fingerprint import rules_fingerprint  # as above
 
         trans_idx, trans_utc, utcoff, isdst, abbr, tz_str = self._data
         data = TZifData(version=2, trans_utc=array("q", trans_utc), trans_idx=bytes(trans_idx),
@@ -392,9 +399,9 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def _tti_at(self, k: int) -> _ttinfo:
         """``_ttinfos[k]`` (by value; ``k`` may be negative)."""
-        full = self.__dict__.get("_ttinfos")
+        full: list[_ttinfo] | None = self.__dict__.get("_ttinfos")
         if full is not None:
-            return full[k]  # type: ignore[no-any-return]
+            return full[k]
         trans_idx, trans_utc, utcoff, isdst, abbr, _ = self._data
         if k < 0:
             k += len(trans_idx)
@@ -414,8 +421,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         new = utcoff[trans_idx[k]]
         prev = utcoff[trans_idx[k - 1]] if k else utcoff[0]
         if (new > prev) == (fold == 0):
-            return trans_utc[k] + new  # type: ignore[no-any-return]
-        return trans_utc[k] + prev  # type: ignore[no-any-return]
+            return trans_utc[k] + new
+        return trans_utc[k] + prev
 
     def _locals_near(self, year: int, fold: int) -> tuple[int, list[int]]:
         """``(lo, local)``: ``local`` is ``_trans_local[fold][lo:hi]`` for the transitions
@@ -471,8 +478,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         points = {p for p in self._locals_near(year, fold)[1] if ys < p < ye}
         tz_after = self._tz_after
         last_local = self._local_at(fold, n - 1) if n else None
-        if n:
-            points.add(last_local + 1)  # type: ignore[operator]
+        if last_local is not None:
+            points.add(last_local + 1)
         if isinstance(tz_after, _TZStr):
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi, *tz_after._local_window(year, fold)))
@@ -482,10 +489,10 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
         starts = [ys, *sorted(p for p in points if ys < p < ye)]
         values: list[_ttinfo | None] = []
         for p in starts:
-            footer = isinstance(tz_after, _TZStr) and (not n or p > last_local)  # type: ignore[operator]
+            footer = isinstance(tz_after, _TZStr) and (last_local is None or p > last_local)
             if footer and (
                 tz_after._near_new_year(p, year)
-                or (n and p < last_ok)  # type: ignore[operator]
+                or (last_ok is not None and p < last_ok)
             ):
                 values.append(None)
             else:
@@ -507,7 +514,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 break
             points.add(t)
             prev = tti_at(k - 1) if k else self._tti_before
-            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())  # type: ignore[operator]
+            shift = int((prev.utcoff - tti_at(k).utcoff).total_seconds())
             if shift > 0:
                 points.add(t + shift)
         if n:
@@ -521,14 +528,14 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             lo, hi = ys + _NEW_YEAR_MARGIN, ye - _NEW_YEAR_MARGIN
             points.update((lo, hi))
             start, end = tz_after.transitions(year)
-            start -= int(tz_after.std.utcoff.total_seconds())  # type: ignore[union-attr]
-            end -= int(tz_after.dst.utcoff.total_seconds())  # type: ignore[union-attr]
+            start -= int(tz_after.std.utcoff.total_seconds())
+            end -= int(tz_after.dst.utcoff.total_seconds())
             points.update((start, end, end + tz_after.dst_diff, start - tz_after.dst_diff))
             if n:
                 prev = tti_at(n - 2) if n > 1 else self._tti_before
                 last_ok = trans[-1] + 1 + max(
                     0,
-                    *(int((prev.utcoff - t.utcoff).total_seconds())  # type: ignore[operator]
+                    *(int((prev.utcoff - t.utcoff).total_seconds())
                       for t in (tz_after.std, tz_after.dst)),
                 )
                 points.add(last_ok)
@@ -538,12 +545,12 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             footer = isinstance(tz_after, _TZStr) and (not n or p > trans[-1])
             if footer and (
                 tz_after._near_new_year(p, year)
-                or (n and p < last_ok)
+                or (last_ok is not None and p < last_ok)
             ):
                 values.append(None)
             else:
                 tti, fold = self._fromutc_exact_ts(p, year)
-                values.append((tti.utcoff, bool(fold), tti))  # type: ignore[arg-type]
+                values.append((tti.utcoff, bool(fold), tti))
         return tuple(starts[1:]), tuple(values)
 
     # -- tzinfo API --------------------------------------------------------------
@@ -562,41 +569,45 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def utcoffset(self, dt: datetime | None) -> timedelta | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 off = table[1][_bisect_right(table[0], dt)]
                 if off is not None:
-                    return off  # type: ignore[no-any-return]
+                    return off  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).utcoff
 
     def dst(self, dt: datetime | None) -> timedelta | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
-                    return tti.dstoff  # type: ignore[no-any-return]
+                    return tti.dstoff  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).dstoff
 
     def tzname(self, dt: datetime | None) -> str | None:
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 table = self._wt
                 tti = table[2][_bisect_right(table[0], dt)]
                 if tti is not None:
-                    return tti.tzname  # type: ignore[no-any-return]
+                    return tti.tzname  # type: ignore[no-any-return]  # dateutil's tables hold Any
         except (KeyError, AttributeError):
             pass
         return self._wall_lookup(dt).tzname
 
-    def _wall_lookup(self, dt: datetime | None) -> _ttinfo:
+    def _wall_lookup(self, dt: datetime | None) -> _ttinfo | _NoTTInfo:
         """The ttinfo for a wall time (any tzinfo, or naive), past the fast path."""
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO
+        return self._wall_ttinfo(dt)
+
+    def _wall_ttinfo(self, dt: datetime) -> _ttinfo:
+        """``_wall_lookup`` for a datetime."""
         fold = dt.fold
         year = dt.year
         entry = self._wf[fold].get(year)
@@ -614,7 +625,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             naive = dt if zone is None else dt.replace(tzinfo=None)
             tti = entry[2][_bisect_right(entry[1], naive)]
         if tti is not None:
-            return tti  # type: ignore[no-any-return]
+            return tti  # type: ignore[no-any-return]  # dateutil's tables hold Any
         return self._wall_exact(self._get_local_timestamp(dt), year, fold)
 
     def _drop_tables(self) -> None:
@@ -689,11 +700,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
                 naive = dt if zone is None else dt.replace(tzinfo=None)
                 status = entry[4][_bisect_right(entry[3], naive)]
             if status is not None:
-                return status  # type: ignore[no-any-return]
+                return status  # type: ignore[no-any-return]  # dateutil's tables hold Any
         ts = self._get_local_timestamp(dt)
-        off0 = self._find_trans(dt, fold=0, timestamp=ts).utcoff
-        off1 = self._find_trans(dt, fold=1, timestamp=ts).utcoff
-        return int(off0 > off1) - int(off1 > off0)  # type: ignore[operator]
+        off0 = self._wall_exact(ts, dt.year, 0).utcoff
+        off1 = self._wall_exact(ts, dt.year, 1).utcoff
+        return int(off0 > off1) - int(off1 > off0)
 
     def _datetime_exists(self, dt: datetime) -> bool:
         """``datetime_exists`` for the wall time of ``dt`` (its fields and fold; any
@@ -701,8 +712,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
         The wall time comes back unchanged exactly when ``fromutc`` finds the same
         offset at ``wall - offset`` that ``utcoffset`` gave for ``wall``."""
-        off = self._wall_lookup(dt).utcoff
-        utc = dt - off  # type: ignore[operator]  # OverflowError here, as in astimezone
+        off = self._wall_ttinfo(dt).utcoff
+        utc = dt - off
         if not 1 < utc.year < 9999:
             # Near the ends of datetime's range the way back can overflow too.
             wall = dt.replace(tzinfo=self)
@@ -718,7 +729,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             if self._cold < _COLD_LOOKUPS:
                 self._cold += 1
                 tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-                return tti.utcoff, fold  # type: ignore[return-value]
+                return tti.utcoff, fold
             entry = self._utc_year(year)
         zone = dt.tzinfo
         if zone is self:
@@ -728,8 +739,8 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             value = entry[2][_bisect_right(entry[1], naive)]
         if value is None:
             tti, fold = self._fromutc_exact_ts(self._get_local_timestamp(dt), year)
-            return tti.utcoff, fold  # type: ignore[return-value]
-        return value  # type: ignore[no-any-return]
+            return tti.utcoff, fold
+        return value  # type: ignore[no-any-return]  # dateutil's tables hold Any
 
     def _utc_year(self, year: int) -> tuple[Any, ...]:
         """``(bounds carrying the zone, naive bounds, (offset, fold) per stretch)`` for
@@ -849,7 +860,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
 
     def _find_trans(
         self, dt: datetime | None, fold: int | None = None, timestamp: int | None = None
-    ) -> _ttinfo:
+    ) -> _ttinfo | _NoTTInfo:
         if dt is None:
             return self._tz_after if self._fixed_offset else _NO_TTINFO
         ts = self._get_local_timestamp(dt) if timestamp is None else timestamp
@@ -858,11 +869,11 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
     def _wall_exact(self, ts: int, year: int, fold: int) -> _ttinfo:
         n = len(self._trans_utc)
         if n and ts < self._local_at(fold, 0):
-            return self._tti_before  # type: ignore[no-any-return]
+            return self._tti_before  # type: ignore[no-any-return]  # dateutil's tables hold Any
         if not n or ts > self._local_at(fold, n - 1):
             tz_after = self._tz_after
             if not isinstance(tz_after, _TZStr):
-                return tz_after  # type: ignore[no-any-return]
+                return tz_after  # type: ignore[no-any-return]  # dateutil's tables hold Any
             tti = tz_after.get_trans_info(ts, year, fold)
             # The rule only describes times after the last transition: if its
             # answer would put this local time before that transition, the last
@@ -871,7 +882,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             if (
                 last is not None
                 and tti.utcoff != last.utcoff
-                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]  # type: ignore[union-attr]
+                and ts - tti.utcoff.total_seconds() < self._trans_utc[-1]
             ):
                 return last
             return tti
@@ -901,12 +912,13 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return self._eq_answer
         if not isinstance(other, _TZFILE_TYPES):
             return NotImplemented
+        theirs: Any = other  # ours or real dateutil's tzfile: the same tables
         equal = (
-            self._trans_utc == other._trans_utc  # type: ignore[attr-defined]
-            and self._trans_local == other._trans_local  # type: ignore[attr-defined]
-            and _same_items(self._ttinfos, other._ttinfos)  # type: ignore[attr-defined]
-            and self._tti_before == other._tti_before  # type: ignore[attr-defined]
-            and self._fallback_key() == other._fallback_key()  # type: ignore[attr-defined]
+            self._trans_utc == theirs._trans_utc
+            and self._trans_local == theirs._trans_local
+            and _same_items(self._ttinfos, theirs._ttinfos)
+            and self._tti_before == theirs._tti_before
+            and self._fallback_key() == theirs._fallback_key()
         )
         # Kept alive by the memo (one zone at most), so its identity cannot be reused.
         self._eq_other, self._eq_answer = other, equal
@@ -925,7 +937,7 @@ class tzfile(*_peer.bases((_tzinfo,), "tzfile")):  # type: ignore[misc]
             return self._tz_after
         return self._tz_str
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as the original
 
     def __reduce__(self) -> tuple[Any, ...]:
         return self.__reduce_ex__(None)
@@ -959,7 +971,7 @@ def _same_items(a: Any, b: Any) -> bool:
     """``a == b`` for two ttinfo lists, comparing each distinct pair of objects once
     (a zone's list repeats a handful of objects hundreds of times)."""
     if type(a) is not list or type(b) is not list or len(a) != len(b):
-        return a == b  # type: ignore[no-any-return]
+        return a == b  # type: ignore[no-any-return]  # dateutil's tables hold Any
     seen = set()
     for x, y in zip(a, b):
         key = (id(x), id(y))

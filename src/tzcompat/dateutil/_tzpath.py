@@ -19,7 +19,7 @@ _SHARED = frozenset(__all__)
 
 def tzpath() -> tuple[str, ...]:
     """The current ``zoneinfo.TZPATH``."""
-    import zoneinfo
+    import zoneinfo  # import cost: zoneinfo imports sysconfig (test_import_cost)
 
     return zoneinfo.TZPATH
 
@@ -27,7 +27,7 @@ def tzpath() -> tuple[str, ...]:
 def __getattr__(name: str) -> Any:
     # TZPATH is looked up live, so that a reset through either module is seen.
     if name in _SHARED:
-        import zoneinfo
+        import zoneinfo  # import cost, as above
 
         return getattr(zoneinfo, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

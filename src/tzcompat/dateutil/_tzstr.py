@@ -41,7 +41,7 @@ class _LazyPattern:
     def __getattr__(self, name: str) -> Any:  # the compiled pattern's methods
         if name.startswith("__"):
             raise AttributeError(name)
-        import re
+        import re  # import cost: re, only for a TZ string (test_import_cost)
 
         value = getattr(re.compile(self._source), name)
         setattr(self, name, value)
@@ -185,6 +185,7 @@ def _gnu_rules(cur: _Cursor, spec: _Spec) -> None:
             cur.used.add(cur.i)
             cur.i += 1
         cur.used.add(cur.i)
+        # Set when parsed.
         spec.dstoffset = spec.stdoffset + int(toks[cur.i]) * sign  # type: ignore[operator]
 
 
@@ -263,6 +264,7 @@ def _posix_spec(s: str) -> _Spec | None:
     if dst is not None:
         spec.dstabbr = dst
         if dstoff is not None:
+            # A bad offset raised above.
             spec.dstoffset = -hms_seconds(scan_hms(dstoff))  # type: ignore[arg-type]
     for text, target in zip(rules, (spec.start, spec.end)):
         rule = scan_rule(text)
@@ -342,7 +344,7 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
         month = spec.month
         if spec.weekday is not None:
             weekday = _Weekday(spec.weekday, spec.week)
-            day = 1 if spec.week > 0 else 31  # type: ignore[operator]
+            day = 1 if spec.week > 0 else 31  # type: ignore[operator]  # set for this rule form
         elif spec.day:
             day = spec.day
     elif spec.yday is not None:
@@ -367,6 +369,7 @@ def _rule(spec: _RuleSpec, is_end: bool, dst_saving: int) -> _YearRule:
 
 
 @_peer.hide_real_only
+# Bases picked at import (the real library's, when installed)
 class tzstr(*_peer.bases((tzrange,), "tzstr"), metaclass=_TzStrFactory):  # type: ignore[misc]
     """A zone from a TZ-variable style string, read with dateutil's grammar.
 

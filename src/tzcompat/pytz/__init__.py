@@ -63,7 +63,7 @@ def ascii(s: str | bytes) -> str:
     if type(s) is bytes:
         return s.decode("ASCII")
     s.encode("ASCII")  # type: ignore[union-attr]  # raises UnicodeEncodeError
-    return s  # type: ignore[return-value]
+    return s  # type: ignore[return-value]  # a str: bytes were handled, others raised
 
 
 # --------------------------------------------------------------------------------------------
@@ -198,6 +198,7 @@ def _case_insensitive_zone_lookup(zone: str) -> str:
 # UTC and fixed offsets
 
 
+# Bases picked at import (the real library's, when installed)
 class UTC(BaseTzInfo, *real("UTC.__class__")):  # type: ignore[misc]
     """UTC; the single instance ``utc`` (also called ``UTC``) is what unpickling returns."""
 
@@ -278,6 +279,7 @@ def _unpickle_fixed(offset: float) -> BaseTzInfo:
     return FixedOffset(offset)
 
 
+# Bases picked at import (the real library's, when installed)
 class _FixedOffset(BaseTzInfo, *real("_FixedOffset")):  # type: ignore[misc]
     """A fixed offset of ``minutes`` east of UTC, without a name (``tzname()`` is None)."""
 
@@ -343,7 +345,7 @@ def FixedOffset(offset: float, _tzinfos: dict[float, BaseTzInfo] = {}) -> BaseTz
 # Pickles name these as ``pytz.<name>``; see tzinfo._pickle_func.
 for _f in (_UTC, _p, FixedOffset):
     _f.__module__ = "pytz"
-    _f.__safe_for_unpickling__ = True  # type: ignore[union-attr]
+    _f.__safe_for_unpickling__ = True  # type: ignore[union-attr]  # pickle's marker on a function
 del _f
 
 
@@ -441,7 +443,7 @@ class _CountryTimezoneDict(LazyDict):
     """
 
     def __call__(self, iso3166_code: str) -> list[str]:
-        return self[iso3166_code]  # type: ignore[no-any-return]
+        return self[iso3166_code]  # type: ignore[no-any-return]  # a list of names
 
     def _fill(self) -> None:
         data: dict[str, list[str]] = {}
@@ -499,6 +501,7 @@ def to_zoneinfo(dt: datetime.datetime, *, stdlib: bool = False) -> datetime.date
     for fold in (0, 1):
         cand = naive.replace(tzinfo=target, fold=fold)
         got = cand.utcoffset()
+        # Checked not None.
         if got is not None and abs(got - offset) <= datetime.timedelta(seconds=30):  # type: ignore[operator]
             return cand
     return dt.astimezone(target)

@@ -79,13 +79,13 @@ def _find() -> ModuleType | None:
         if "pytz.tzinfo" not in sys.modules or "pytz.exceptions" not in sys.modules:
             return None  # real pytz in the middle of its own import
     try:
-        pytz = import_pytz("tzinfo")
+        pytz: ModuleType = import_pytz("tzinfo")
         import_pytz("exceptions")
     except Exception:  # a broken install is as good as none
         return None
     if not hasattr(pytz.tzinfo, "DstTzInfo") or not hasattr(pytz.exceptions, "Error"):
         return None
-    return pytz  # type: ignore[no-any-return]
+    return pytz
 
 
 # "absent": no pytz is installed; "drop-in": ``import pytz`` would give tzcompat's drop-in;

@@ -25,6 +25,7 @@ from .tzinfo import (
     _V1_LOW,
     HORIZON,
     _datetime_cache,
+    _first_standard,
     _pytz_dst,
     _raw_state,
     _round_minute,
@@ -50,7 +51,7 @@ def build_view(zd: _ZoneData) -> None:
     loops over type ids (one per distinct (offset, isdst, abbr)) wherever it can be.
     """
     zi = zd.zoneinfo
-    initial = _raw_state(zi.initial_state)
+    initial = _first_standard(zi)
     data = zi.tzif
     triples = list(zip(data.utcoff, map(bool, data.isdst), data.abbr))
     id_of: dict[tuple[int, bool, str], int] = {}
@@ -135,7 +136,7 @@ def build_view(zd: _ZoneData) -> None:
                 infos[i] = memorized_ttinfo(_round_minute(off), _round_minute(dst), abbr)
     zd.raw = raw
     zd.infos = infos  # type: ignore[assignment]  # no None left
-    zd.times = times  # type: ignore[assignment]
+    zd.times = times  # type: ignore[assignment]  # pytz's list type
 
 
 def build_ext(zd: _ZoneData) -> None:
@@ -267,7 +268,7 @@ def build_year(zd: _ZoneData, year: int) -> tuple[list[datetime], list[DstTzInfo
     lo_ts = _ts(lo)
     prev = zi.previous_transition(lo_ts)
     trs = list(zi.transitions(start=lo_ts, end=hi_ts))
-    raws = [_raw_state(prev.after if prev is not None else zi.initial_state)]
+    raws = [_raw_state(prev.after) if prev is not None else _first_standard(zi)]
     raws += [_raw_state(t.after) for t in trs]
     # DST amount as pytz would infer it, seeded with the last standard offset known.
     seed = next((r for r in reversed(zd.raw) if not r[1]), None)
@@ -337,7 +338,7 @@ def _period(zd: _ZoneData, info: tuple[Any, ...]) -> DstTzInfo:
     if state is None:
         # setdefault: one object per period even when threads race here or with the view.
         state = zd.tzinfos.setdefault(info, zd.cls(info))
-    return state  # type: ignore[no-any-return]
+    return state  # type: ignore[no-any-return]  # a period object
 
 
 def localize_slow(zd: _ZoneData, tz: DstTzInfo, dt: datetime, is_dst: Any) -> datetime:

@@ -39,13 +39,16 @@ class UnknownTimeZoneError(*_UNKNOWN_BASES):  # type: ignore[misc]  # KeyError a
     """
 
 
+# Bases picked at import (the real library's, when installed)
 class InvalidTimeError(Error, *real("exceptions.InvalidTimeError")):  # type: ignore[misc]
     """Base class for wall times that cannot be mapped to exactly one instant."""
 
 
+# Bases picked at import (the real library's, when installed)
 class AmbiguousTimeError(InvalidTimeError, *real("exceptions.AmbiguousTimeError")):  # type: ignore[misc]
     """The wall time occurs twice (a fold, e.g. when DST ends) and ``is_dst=None`` was given."""
 
 
+# Bases picked at import (the real library's, when installed)
 class NonExistentTimeError(InvalidTimeError, *real("exceptions.NonExistentTimeError")):  # type: ignore[misc]
     """The wall time is skipped (a gap, e.g. when DST starts) and ``is_dst=None`` was given."""

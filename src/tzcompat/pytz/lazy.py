@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from typing import Any
 
     _MappingBase = Mapping[str, Any]
-else:
+    _ListBase = list[Any]
+    _SetBase = set[Any]
+else:  # pytz's bare subclasses
     _MappingBase = Mapping
+    _ListBase = list
+    _SetBase = set
 
 __all__ = ["LazyDict", "LazyList", "LazySet"]
 
@@ -79,7 +83,7 @@ def _lazy_classes(
     filled = type(cls.__name__, (base,), {"__module__": __name__})
     pending = type(cls.__name__, (base,), {"__module__": __name__})
 
-    clear = base.clear  # type: ignore[attr-defined]
+    clear = base.clear  # type: ignore[attr-defined]  # base is list or set
 
     def wrap(name: str) -> Callable[..., Any]:
         real = getattr(base, name)
@@ -201,26 +205,26 @@ def _fill_set(obj: set[Any], items: Iterable[Any]) -> None:
     set.update(obj, items)
 
 
-class LazyList(list):  # type: ignore[type-arg]
+class LazyList(_ListBase):
     """A list whose items come from ``fill_iter`` when it is first used."""
 
     def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazyList:
         if fill_iter is None:
-            return list()  # type: ignore[return-value]
+            return list()  # type: ignore[return-value]  # pytz's plain list for no items
         obj: Any = list.__new__(_PendingList)
         obj._pending_items = fill_iter
-        return obj  # type: ignore[no-any-return]
+        return obj  # type: ignore[no-any-return]  # made as the pending class
 
 
-class LazySet(set):  # type: ignore[type-arg]
+class LazySet(_SetBase):
     """A set whose items come from ``fill_iter`` when it is first used."""
 
     def __new__(cls, fill_iter: Iterable[Any] | None = None) -> LazySet:
         if fill_iter is None:
-            return set()  # type: ignore[return-value]
+            return set()  # type: ignore[return-value]  # pytz's plain set for no items
         obj: Any = set.__new__(_PendingSet)
         obj._pending_items = fill_iter
-        return obj  # type: ignore[no-any-return]
+        return obj  # type: ignore[no-any-return]  # made as the pending class
 
 
 _PendingList, _FilledList = _lazy_classes(LazyList, list, _LIST_METHODS, _fill_list)

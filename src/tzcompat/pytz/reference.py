@@ -52,10 +52,10 @@ class LocalTimezone(tzinfo):
     def utcoffset(self, dt: datetime) -> timedelta:  # type: ignore[override]  # as pytz's
         return DSTOFFSET if self._isdst(dt) else STDOFFSET
 
-    def dst(self, dt: datetime) -> timedelta:  # type: ignore[override]
+    def dst(self, dt: datetime) -> timedelta:  # type: ignore[override]  # pytz's signature
         return DSTDIFF if self._isdst(dt) else ZERO
 
-    def tzname(self, dt: datetime) -> str:  # type: ignore[override]
+    def tzname(self, dt: datetime) -> str:  # type: ignore[override]  # pytz's signature
         return _time.tzname[self._isdst(dt)]
 
     def _isdst(self, dt: datetime) -> bool:

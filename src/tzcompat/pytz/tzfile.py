@@ -103,13 +103,15 @@ def from_zoneinfo(zone: str, zi: Any, public: Any = None) -> BaseTzInfo:
             },
         )
         _zone_classes.add(cls)
-        return cls()  # type: ignore[no-any-return]
+        static: BaseTzInfo = cls()
+        return static
     zd = _ZoneData(zone, zi, first)
     zd.public = _Once(public)
     cls = type(zone, (DstTzInfo,), {"zone": zone, "_zd": zd, "__module__": _ZONE_MODULE.value})
     _zone_classes.add(cls)
     zd.cls = cls
-    return cls()  # type: ignore[no-any-return]
+    dst: BaseTzInfo = cls()
+    return dst
 
 
 class _Fixed:

@@ -154,11 +154,11 @@ class BaseTzInfo(_BaseTzInfoBase):
     # Overridden in subclasses and instances: every zone and period sets these (None here,
     # as in pytz's base class, is never read), so they are typed as what readers get.
     _utcoffset: timedelta = None  # type: ignore[assignment]
-    _tzname: str = None  # type: ignore[assignment]
+    _tzname: str = None  # type: ignore[assignment]  # see above
     zone: str | None = None
 
     def __str__(self) -> str:
-        return self.zone  # type: ignore[return-value]
+        return self.zone  # type: ignore[return-value]  # pytz's: None on the base class
 
     # Zones are singletons: copies are the object itself (pytz gets there through pickling).
     def __copy__(self) -> BaseTzInfo:
@@ -173,6 +173,7 @@ class BaseTzInfo(_BaseTzInfoBase):
         def normalize(self, dt: datetime) -> datetime: ...
 
 
+# Bases picked at import (the real library's, when installed)
 class StaticTzInfo(BaseTzInfo, *real("tzinfo.StaticTzInfo")):  # type: ignore[misc]
     """A zone with one fixed offset for all time (e.g. ``Etc/GMT+5``); no ``_dst`` attribute."""
 
@@ -300,6 +301,7 @@ class _LazyTzinfos:
         return tzinfos
 
 
+# Bases picked at import (the real library's, when installed)
 class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
     """A zone whose offset changes; each instance is one period of the zone."""
 
@@ -377,7 +379,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
         tz = dt.tzinfo
         if tz is None:
             raise ValueError("Naive time - no tzinfo set")
-        utc = dt - tz._utcoffset  # type: ignore[attr-defined]
+        utc = dt - tz._utcoffset  # type: ignore[attr-defined]  # a pytz zone
         if type(utc) is datetime:
             return self._zd.from_naive_utc(_combine(utc, utc.time()))
         return self._zd.from_naive_utc(utc.replace(tzinfo=None))
@@ -405,12 +407,13 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
         """The offset of ``dt``: this period's if ``dt`` carries it, else by localizing."""
         # try/except: one test on the hot path (``dt.utcoffset()``); None is the rare case.
         try:
-            if dt.tzinfo is self:  # type: ignore[union-attr]
+            if dt.tzinfo is self:  # type: ignore[union-attr]  # None: caught below
                 return self._utcoffset
         except AttributeError:
             if dt is None:
                 return None
             raise
+        # Localize gives this zone.
         return self.localize(dt, is_dst).tzinfo._utcoffset  # type: ignore[union-attr, no-any-return, arg-type]
 
     def dst(self, dt: datetime | None, is_dst: bool | None = None) -> timedelta | None:
@@ -419,6 +422,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
             return self._dst
         if dt is None:
             return None
+        # Localize gives this zone.
         return self.localize(dt, is_dst).tzinfo._dst  # type: ignore[union-attr, no-any-return]
 
     def tzname(self, dt: datetime | None, is_dst: bool | None = None) -> str | None:
@@ -427,6 +431,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
             return self._tzname
         if dt is None:
             return self.zone
+        # Localize gives this zone.
         return self.localize(dt, is_dst).tzinfo._tzname  # type: ignore[union-attr, no-any-return]
 
     @property
@@ -445,7 +450,7 @@ class DstTzInfo(BaseTzInfo, *real("tzinfo.DstTzInfo")):  # type: ignore[misc]
         args = (
             self.zone,
             _to_seconds(self._utcoffset),
-            _to_seconds(self._dst),  # type: ignore[arg-type]
+            _to_seconds(self._dst),  # type: ignore[arg-type]  # set on a period
             self._tzname,
         )
         zd = self._zd
@@ -473,10 +478,12 @@ def _restore(fingerprint: str | None, zone: str, *period: Any) -> BaseTzInfo:
     from .._fingerprint import check_skew  # import cost: hashlib, at the first such pickle
 
     tz = unpickler(zone, *period)
+    # Or the skew stand-in.
     return check_skew(tz, fingerprint, f"tzcompat.pytz zone {zone!r}",  # type: ignore[no-any-return]
                       (_restore, (fingerprint, zone, *period)))
 
 
+# Pickle's marker on a function.
 _restore.__safe_for_unpickling__ = True  # type: ignore[attr-defined]
 
 
@@ -497,17 +504,19 @@ def unpickler(
     tz = timezone(zone)
     if utcoffset is None:
         return tz
+    # A DstTzInfo when pickled with an offset (another zone fails below, as in pytz).
+    periodic: Any = tz
     off = memorized_timedelta(utcoffset)
-    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]
-    tzinfos: dict[Any, BaseTzInfo] = tz._tzinfos  # type: ignore[attr-defined]
+    dst = memorized_timedelta(dstoffset)  # type: ignore[arg-type]  # pickled with the offset
+    tzinfos: dict[Any, DstTzInfo] = periodic._tzinfos
     found = tzinfos.get((off, dst, tzname))
     if found is not None:
         return found
     for state in tzinfos.values():
-        if state._utcoffset == off and state._dst == dst:  # type: ignore[attr-defined]
+        if state._utcoffset == off and state._dst == dst:
             return state
     inf = (off, dst, tzname)
-    return tzinfos.setdefault(inf, tz.__class__(inf, tzinfos))  # type: ignore[call-arg]
+    return tzinfos.setdefault(inf, periodic.__class__(inf, tzinfos))
 
 
 # --------------------------------------------------------------------------------------------
@@ -553,13 +562,21 @@ def _raw_state(state: Any) -> tuple[int, bool, str]:
     return (_seconds(state.utcoffset), bool(state.is_dst), state.tzname)
 
 
+def _first_standard(zi: Any) -> tuple[int, bool, str]:
+    """pytz's first period: the file's first standard type (type 0 if every type is DST),
+    even where no transition follows (the core's ``initial_state`` is then the footer's)."""
+    data = zi.tzif
+    i = next((i for i, dst in enumerate(data.isdst) if not dst), 0)
+    return (data.utcoff[i], bool(data.isdst[i]), data.abbr[i])
+
+
 def zone_head(zi: Any) -> tuple[bool, tuple[int, bool, str]]:
     """``(is_dst_zone, first raw state)`` of pytz's view, reading as few transitions as possible.
 
     pytz makes a zone static when its 32-bit block has no transitions. Otherwise the first
     period is the first standard type of the file (the zone's initial state, normally LMT).
     """
-    initial = _raw_state(zi.initial_state)
+    initial = _first_standard(zi)
     if next(iter(zi.transitions(end=_V1_END)), None) is None:
         return False, initial
     if not initial[1]:
@@ -588,10 +605,10 @@ class _ZoneData:
         # object); every reader runs after the matching ensure_*() or registration.
         self.cls: Callable[..., DstTzInfo] = None  # type: ignore[assignment]
         self.first_info = memorized_ttinfo(_round_minute(first_raw[0]), 0, first_raw[2])
-        self.zone_obj: DstTzInfo = None  # type: ignore[assignment]
+        self.zone_obj: DstTzInfo = None  # type: ignore[assignment]  # None until built
         self.tzinfos: dict[Any, Any] = {}
-        self.times: list[datetime] = None  # type: ignore[assignment]
-        self.infos: list[tuple[Any, ...]] = None  # type: ignore[assignment]
+        self.times: list[datetime] = None  # type: ignore[assignment]  # None until built
+        self.infos: list[tuple[Any, ...]] = None  # type: ignore[assignment]  # None until built
         self.states: list[DstTzInfo] = []
         self.offsets: list[timedelta] = []
         # Until the lists exist the fast paths see index 0 >= n_fast == 0 (fromutc) or a
@@ -606,7 +623,7 @@ class _ZoneData:
         self.beyond: datetime | None = None  # first transition after pytz's horizon
         # The exposed lists: the view plus the rule's transitions up to HORIZON.
         self.times_all: list[datetime] = None  # type: ignore[assignment]
-        self.infos_all: list[tuple[Any, ...]] = None  # type: ignore[assignment]
+        self.infos_all: list[tuple[Any, ...]] = None  # type: ignore[assignment]  # None until built
         self.ext_times: list[datetime] = []
         self.ext_states: list[DstTzInfo] = []
         self.slow_calls = 0
@@ -617,7 +634,7 @@ class _ZoneData:
     def from_lists(cls, zone: str | None, times: Any, infos: Any) -> _ZoneData:
         """A family's data from pytz-style lists (a subclass's own transition lists)."""
         first = infos[0]  # TypeError/IndexError for missing or empty lists, as in pytz
-        zd = cls(zone, None, (0, False, ""))  # type: ignore[arg-type]
+        zd = cls(zone, None, (0, False, ""))  # type: ignore[arg-type]  # no engine for lists
         zd.first_info = first
         # Instants before the first time take the first period (pytz clamps the index at 0).
         zd.times = [datetime.min, *times[1:]]
@@ -721,11 +738,13 @@ def _ts(dt: datetime) -> int:
 def _load_builders() -> None:
     """Bind the table builders, which live in ``_zonebuild``: they run on a zone's first lookup,
     so ``import tzcompat.pytz`` does not pay for loading them."""
-    from . import _zonebuild
+    from . import _zonebuild  # import cost: the builders load on first use
 
-    _ZoneData._build_view = _zonebuild.build_view  # type: ignore[method-assign, assignment]
-    _ZoneData._build_states = _zonebuild.build_states  # type: ignore[method-assign, assignment]
-    _ZoneData._build_table = _zonebuild.build_table  # type: ignore[method-assign, assignment]
-    _ZoneData._build_year = _zonebuild.build_year  # type: ignore[method-assign, assignment]
-    _ZoneData._build_ext = _zonebuild.build_ext  # type: ignore[method-assign, assignment]
-    _ZoneData.localize_slow = _zonebuild.localize_slow  # type: ignore[method-assign, assignment]
+    # Each replaces the stub method of the same name, which has the same signature.
+    for method, builder in (("_build_view", _zonebuild.build_view),
+                            ("_build_states", _zonebuild.build_states),
+                            ("_build_table", _zonebuild.build_table),
+                            ("_build_year", _zonebuild.build_year),
+                            ("_build_ext", _zonebuild.build_ext),
+                            ("localize_slow", _zonebuild.localize_slow)):
+        setattr(_ZoneData, method, builder)

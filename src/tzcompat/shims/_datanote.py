@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 
 from .._dataversion import root_version, tzdata_version
 from .._env import env_flag
@@ -95,8 +96,9 @@ def _pytz_expected() -> tuple[str, str] | None:
     origin = getattr(spec, "origin", None)
     if not origin:
         return None  # no pytz installed: nothing is replaced
+    # tzcompat.pytz's import changes the process: only when pytz is replaced
     from ..pytz import __version__
-    from ..pytz._realpytz import _is_ours
+    from ..pytz._realpytz import _is_ours  # as above
 
     if _is_ours(origin):
         version = release_iana(__version__)
@@ -110,7 +112,7 @@ def _pytz_expected() -> tuple[str, str] | None:
 
 
 def _pytz_ours() -> str | None:
-    from ..pytz import _zones
+    from ..pytz import _zones  # as above
 
     return _zones.data_version()
 
@@ -135,8 +137,8 @@ def _dateutil_expected() -> tuple[str, str] | None:
 
 
 def _tarball_version(path: str) -> str | None:
-    import json
-    import tarfile
+    import json  # import cost: only with a pytz tarball
+    import tarfile  # as json
 
     try:
         with tarfile.open(path) as tf:
@@ -149,7 +151,7 @@ def _tarball_version(path: str) -> str | None:
 
 
 def _dateutil_ours() -> str | None:
-    import zoneinfo
+    import zoneinfo  # import cost: zoneinfo imports sysconfig
 
     root = _first_root(zoneinfo.TZPATH)
     return root_version(root) if root is not None else tzdata_version()
@@ -174,8 +176,6 @@ def check(library: str, stacklevel: int = 2) -> None:
     version = ours()
     if version is None or version == theirs[0]:
         return
-    import warnings
-
     choose = ("TZCOMPAT_DATA_POLICY=newest (the tzdata package when it is newer than the "
               "system's), PYTHONTZPATH (the zoneinfo directories to search) or "
               "pip install --upgrade tzdata")

@@ -24,7 +24,7 @@ import types
 from typing import Any
 
 from .._env import env_flag
-from . import _warnings
+from . import _datanote, _warnings
 from . import audit as _audit
 
 __all__ = ["install", "installed", "uninstall"]
@@ -65,8 +65,7 @@ def install(
         if dateutil and "dateutil" not in _installed:
             _install_dateutil()
             _installed.add("dateutil")
-        from . import _datanote  # once per process: other zone data than the replaced library's
-
+        # Once per process: other zone data than the replaced library's.
         for library in sorted(_installed):
             _datanote.check(library, stacklevel=3)
         if warn is None:
@@ -209,6 +208,7 @@ def _convert_pytz(zone: Any) -> Any:
         target = {"_p": shim._p, "_UTC": shim._UTC, "FixedOffset": shim.FixedOffset}.get(
             getattr(func, "__name__", "")
         )
+        # A callable when set.
         return None if target is None else target(*args)  # type: ignore[operator]
     except Exception:  # a zone the adapter cannot rebuild stays the real one
         return None

@@ -208,7 +208,7 @@ def remove_listener(listener: Listener) -> None:
 
 
 def _replacement(tz: object) -> str:
-    from tzcompat import pytz
+    from tzcompat import pytz  # an adapter's import changes the process: only when pytz is replaced
 
     if tz is pytz.utc:
         return "datetime.timezone.utc"
@@ -250,12 +250,13 @@ def _msg_is_dst(tz: object, method: str) -> str:
     )
 
 
-def _msg_lmt(tz: object, dt: datetime) -> str:
-    off = tz._utcoffset  # type: ignore[attr-defined]
+def _msg_lmt(tz: Any, dt: datetime) -> str:
+    """``tz``: a pytz zone, ours or the real library's."""
+    off = tz._utcoffset
     return (
-        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "  # type: ignore[attr-defined]
+        f"this datetime carries the pytz zone {tz.zone!r} itself (datetime(..., tzinfo=tz) "
         f"or .replace(tzinfo=tz)), so it has pytz's first offset {off} "
-        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "  # type: ignore[attr-defined]
+        f"({tz._tzname}), not the one in force on {dt:%Y-%m-%d}: "
         f"with {_replacement(tz)} tzinfo= is right; on pytz use tz.localize()"
     )
 
@@ -395,6 +396,7 @@ def _wrap_call(orig: Callable[..., Any], kind: str) -> Callable[..., Any]:
             except AttributeError:
                 pass
     call_obj.__doc__ = getattr(orig, "__doc__", None)
+    # The wrapper's marker (functools'), set by hand.
     call_obj.__wrapped__ = orig  # type: ignore[attr-defined]
     return call_obj
 
@@ -403,7 +405,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
     """Count lookups of ``names`` on ``module`` (``pytz.utc``, ``from pytz import utc``)."""
     base = type(module)
 
-    class ProbedModule(base):  # type: ignore[misc, valid-type]
+    class ProbedModule(base):  # type: ignore[misc, valid-type]  # the module's class, at run time
         def __getattribute__(self, name: str) -> Any:
             if name in names and _listeners:
                 frame = _site(1)
@@ -415,7 +417,7 @@ def _probe_module(module: types.ModuleType, prefix: str, names: frozenset[str]) 
 
     def undo() -> None:
         if type(module) is ProbedModule:
-            module.__class__ = base  # type: ignore[assignment]
+            module.__class__ = base  # type: ignore[assignment]  # a module subclass
 
     _undo.append(undo)
 
@@ -428,8 +430,9 @@ def _install_probes() -> None:
 
 
 def _install_pytz_probes() -> None:
+    # an adapter's import changes the process: only the replaced library's
     from tzcompat import pytz
-    from tzcompat.pytz import tzinfo
+    from tzcompat.pytz import tzinfo  # as above
 
     dst_localize = tzinfo.DstTzInfo.localize
     for cls in (tzinfo.DstTzInfo, tzinfo.StaticTzInfo, type(pytz.utc), pytz._FixedOffset):
@@ -449,8 +452,8 @@ def _install_pytz_probes() -> None:
 
 
 def _install_dateutil_probes() -> None:
-    from tzcompat import dateutil
-    from tzcompat.dateutil import tz
+    from tzcompat import dateutil  # as above
+    from tzcompat.dateutil import tz  # as above
 
     for module in (dateutil, tz):
         names = vars(module)
@@ -506,6 +509,7 @@ def disable_warnings() -> None:
     remove_listener(_warn)
     if _show_filter is not None:
         try:
+            # The stdlib's list, untyped.
             warnings.filters.remove(_show_filter)  # type: ignore[attr-defined]
         except ValueError:
             pass  # a catch_warnings block restored the filters meanwhile

@@ -15,6 +15,9 @@ from typing import Any
 
 import pytest
 
+# The package's __init__ loads these anyway; installing happens only with the option.
+from . import _install, _warnings, audit
+
 _TOKENS = {"pytz", "dateutil", "all", "warn", "warnings", "audit"}
 _STATE_KEY = "_tzcompat_shims"
 
@@ -56,8 +59,6 @@ def pytest_load_initial_conftests(early_config: pytest.Config, parser: Any, args
     tokens = _requested(early_config)
     if not tokens:
         return
-    from . import _install, _warnings, audit
-
     libs = tokens & {"pytz", "dateutil"}
     if not libs:
         libs = {"pytz", "dateutil"}
@@ -75,8 +76,6 @@ def pytest_report_header(config: pytest.Config) -> str | None:
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens:
         return None
-    from . import _install
-
     shims = ", ".join(sorted(_install.installed())) or "none"
     extra = ", ".join(sorted(tokens & {"warn", "audit"}))
     return f"tzcompat shims: {shims}" + (f" ({extra})" if extra else "")
@@ -86,8 +85,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pyte
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens or "audit" not in tokens:
         return
-    from . import audit
-
     terminalreporter.section("tzcompat audit")
     for line in audit.format_report().rstrip("\n").splitlines():
         terminalreporter.write_line(line)
@@ -97,8 +94,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     tokens = getattr(config, _STATE_KEY, None)
     if not tokens:
         return
-    from . import _install, _warnings, audit
-
     if "audit" in tokens:
         audit.disable()
     if "warn" in tokens:
