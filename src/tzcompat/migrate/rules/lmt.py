@@ -25,6 +25,19 @@ CODES = (
         comment="was pytz's LMT offset; ZoneInfo gives the real one",
     ),
     CodeInfo(
+        "TZM163",
+        "same-zone-astimezone",
+        "marker",
+        "none",
+        message=(
+            "astimezone() to a ZoneInfo/gettz zone of a datetime that may come from pytz's "
+            "localize(): pytz's tzinfo was never that zone, so it converted (a skipped wall "
+            "time moved to the real one); once both are the same ZoneInfo, astimezone() returns "
+            "the datetime as it is"
+        ),
+        comment="to its own ZoneInfo, astimezone() no longer converts (a gap time stays)",
+    ),
+    CodeInfo(
         "TZM135",
         "tzinfo-reuse",
         "marker",
@@ -40,7 +53,9 @@ CODES = (
 
 
 def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    if _makes_datetime(m, original.func):
+    if _same_zone_astimezone(m, original):
+        m.report(original, "same-zone-astimezone")
+    elif _makes_datetime(m, original.func):
         for arg in original.args:
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if m.zone_kind(arg.value) == "zone" and not m.static_zone(arg.value):
@@ -70,6 +85,27 @@ def _values(m: Context, node: cst.BaseExpression) -> list[cst.BaseExpression]:
     if isinstance(node, cst.Dict):
         return [e.value for e in node.elements if isinstance(e, cst.DictElement)]
     return []
+
+
+def _same_zone_astimezone(m: Context, call: cst.Call) -> bool:
+    """``x.astimezone(zone)`` with ``zone`` a ZoneInfo/gettz zone with DST and ``x`` handed in
+    (a parameter or its attribute) in a project whose zones are pytz's: ``x`` may be a pytz
+    localize() result in the zone ``zone`` names, which becomes the same ZoneInfo."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "astimezone"):
+        return False
+    if not m.pytz_world or len(call.args) != 1 or call.args[0].keyword is not None:
+        return False
+    zone = call.args[0].value
+    if not m.other_zone(zone) or m.utc_like(zone) or m.static_zone(zone):
+        return False
+    root = func.value
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or m.is_naive(func.value) or m.utc_aware(func.value):
+        return False
+    bound = m.assigned_values(root)
+    return bool(bound) and all(isinstance(b, cst.Param) for b in bound)
 
 
 def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
@@ -103,6 +139,33 @@ def _makes_datetime(m: Context, func: cst.BaseExpression) -> bool:
 
 
 EXAMPLES = (
+    # a datetime handed in, converted to a ZoneInfo/gettz zone in a project with pytz zones
+    Example(
+        before=(
+            "import pytz\n"
+            "from dateutil import tz\n"
+            "\n"
+            "HOME = pytz.timezone('Europe/London')\n"
+            "\n"
+            "\n"
+            "def london_copy(shift):\n"
+            "    london = tz.gettz('Europe/London')\n"
+            "    return shift.start.astimezone(london).strftime('%H:%M %Z')\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/London')\n"
+            "\n"
+            "\n"
+            "def london_copy(shift):\n"
+            "    london = ZoneInfo('Europe/London')\n"
+            "    # tzcompat-migrate[same-zone-astimezone]: to its own ZoneInfo, astimezone() no "
+            "longer converts (a gap time stays)\n"
+            "    return shift.start.astimezone(london).strftime('%H:%M %Z')\n"
+        ),
+        codes=("timezone-to-zoneinfo", "gettz-to-zoneinfo", "same-zone-astimezone"),
+    ),
     # a zone handed in by a caller, in a project with pytz zones
     Example(
         before=(
