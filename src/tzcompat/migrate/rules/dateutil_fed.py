@@ -79,7 +79,7 @@ def _unknown_datetime(m: Context, node: cst.BaseExpression) -> bool:
     if "naive" in root.value.lower():
         return False  # named for what it holds
     bound = m.assigned_values(root)
-    return bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
 
 
 EXAMPLES = (

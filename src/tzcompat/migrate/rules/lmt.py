@@ -105,7 +105,7 @@ def _same_zone_astimezone(m: Context, call: cst.Call) -> bool:
     if not isinstance(root, cst.Name) or m.is_naive(func.value) or m.utc_aware(func.value):
         return False
     bound = m.assigned_values(root)
-    return bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
 
 
 def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
@@ -116,7 +116,7 @@ def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
     if not m.tz_like(node) or m.utc_like(node) or m.other_zone(node):
         return False
     bound = m.assigned_values(node)
-    return bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
 
 
 def _reused(m: Context, node: cst.BaseExpression) -> bool:
