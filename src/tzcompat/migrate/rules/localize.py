@@ -93,8 +93,22 @@ def own_method_receiver(m: Context, func: cst.Attribute) -> bool:
             return False  # self.zone.localize(): a zone the instance holds
     if m.zone_kind(receiver) is not None or m.tz_like(receiver):
         return False
-    m.report(func, "own-zone-method")
+    if f"{_annotated_class(m, receiver)}.{method}" not in _own_methods(m, func):
+        m.report(func, "own-zone-method")  # else a parameter annotated with that class
     return True
+
+
+def _annotated_class(m: Context, receiver: cst.BaseExpression) -> str | None:
+    """``C`` for a receiver bound only as a parameter annotated ``C`` (``region: Region``)."""
+    if not isinstance(receiver, cst.Name):
+        return None
+    bound = m.assigned_values(receiver)
+    if not bound or len(bound) != 1 or not isinstance(bound[0], cst.Param):
+        return None
+    annotation = bound[0].annotation
+    if annotation is None or not isinstance(annotation.annotation, cst.Name):
+        return None
+    return annotation.annotation.value
 
 
 def _root(node: cst.BaseExpression) -> cst.BaseExpression:
@@ -105,7 +119,8 @@ def _root(node: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def _own_methods(m: Context, node: cst.CSTNode) -> frozenset[str]:
-    """The names among localize/normalize that a class of this module defines."""
+    """The names among localize/normalize that a class of this module defines, alone and as
+    ``Class.name``."""
     found = m.state.own_methods
     if found is None:
         module = m.enclosing(node, cst.Module)
@@ -119,6 +134,7 @@ def _own_methods(m: Context, node: cst.CSTNode) -> frozenset[str]:
                             "normalize",
                         ):
                             names.add(item.name.value)
+                            names.add(f"{stmt.name.value}.{item.name.value}")
         found = m.state.own_methods = frozenset(names)
     return found
 
@@ -208,6 +224,10 @@ EXAMPLES = (
             "\n"
             "def opening(shop, naive):\n"
             "    return shop.localize(naive), tz.localize(naive)\n"
+            "\n"
+            "\n"
+            "def closing(shop: Shop, naive):\n"
+            "    return shop.localize(naive)\n"
         ),
         after=(
             "from _tzmigrate import _tz_localize\n"
@@ -228,6 +248,10 @@ EXAMPLES = (
             "    # tzcompat-migrate[own-zone-method]: a class here defines this method too: left "
             "as it is; if a pytz zone, migrate\n"
             "    return shop.localize(naive), _tz_localize(naive, tz)\n"
+            "\n"
+            "\n"
+            "def closing(shop: Shop, naive):\n"
+            "    return shop.localize(naive)\n"
         ),
         codes=("timezone-to-zoneinfo", "own-zone-method", "localize-to-helper"),
     ),
