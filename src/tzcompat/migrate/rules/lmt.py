@@ -60,7 +60,7 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if m.zone_kind(arg.value) == "zone" and not m.static_zone(arg.value):
                     m.report(original, "lmt")
-                elif _handed_in(m, arg.value):
+                elif _handed_in(m, arg.value) and not _fromutc_argument(m, original):
                     m.report(original, "lmt", detail="if the zone handed in is pytz's")
                 elif _reused(m, arg.value):
                     m.report(original, "tzinfo-reuse")
@@ -106,6 +106,18 @@ def _same_zone_astimezone(m: Context, call: cst.Call) -> bool:
         return False
     bound = m.assigned_values(root)
     return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+
+
+def _fromutc_argument(m: Context, call: cst.Call) -> bool:
+    """``tz.fromutc(x.replace(tzinfo=tz))`` (the unsafe fromutc fix writes it): fromutc reads
+    the wall fields as UTC, so the offset attached does not matter."""
+    arg = m.parent(call)
+    outer = m.parent(arg) if isinstance(arg, cst.Arg) else None
+    return (
+        isinstance(outer, cst.Call)
+        and isinstance(outer.func, cst.Attribute)
+        and outer.func.attr.value == "fromutc"
+    )
 
 
 def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
