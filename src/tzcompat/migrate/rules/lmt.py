@@ -246,6 +246,20 @@ EXAMPLES = (
             "when = datetime(2024, 1, 1, tzinfo=ZoneInfo('Europe/Paris'))\n"
         )
     ),
+    # valid: fromutc() reads the wall fields as UTC, whatever offset is attached first
+    Example(
+        before=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "import pytz\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def from_utc(when, tz=HOME):\n"
+            "    return tz.fromutc(when.replace(tzinfo=tz))\n"
+        )
+    ),
 )
 
 
