@@ -164,6 +164,27 @@ def test_inputs_reach_gaps_and_folds() -> None:
     assert all(raised.values()), raised
 
 
+def _safe_cases() -> Iterator[object]:
+    for path in sorted(IDIOMS.glob("*.py")):
+        module = eq.load(path.read_text(encoding="utf-8"), f"idiom_{path.stem}_safe")
+        for case in eq.cases(module):
+            if case.startswith("case_safe_"):
+                yield pytest.param(path.stem, case, id=f"{path.stem}-{case}")
+
+
+@pytest.mark.parametrize(("idiom", "case"), list(_safe_cases()))
+def test_modelled_flows_are_not_marked(idiom: str, case: str) -> None:
+    """Flows the analysis models exactly (``case_safe_*``: str(), isoformat(), strftime(),
+    timestamp(), astimezone(utc), keys by name, logging with %s...) keep their answers and
+    carry no marker: the markers stay where meaning may change, not everywhere."""
+    _, after, after_source = _pair(idiom, unsafe=False)
+    function = eq.cases(after)[case]
+    first = function.__code__.co_firstlineno
+    last = max(line for _, _, line in function.__code__.co_lines() if line is not None)
+    lines = after_source.splitlines()[first - 1 : last]
+    assert not [line for line in lines if MARKER_PREFIX in line], "\n".join(lines)
+
+
 @pytest.mark.parametrize("unsafe", [False, True], ids=["default", "unsafe"])
 @pytest.mark.parametrize("idiom", sorted(p.stem for p in IDIOMS.glob("*.py")))
 def test_second_run_changes_nothing(idiom: str, unsafe: bool) -> None:

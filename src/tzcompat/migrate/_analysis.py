@@ -451,6 +451,12 @@ class Analysis:
             if self.other_zone(tz):
                 return False  # gettz(...), ZoneInfo(...): never pytz's, whatever the project
             return self.zone_kind(tz) is not None or self.tz_like(tz)
+        extreme = self.extreme_of(node, depth)
+        if extreme is not None:
+            value, iterable = extreme
+            if iterable:
+                return self.items_aware(value, depth + 1)
+            return self.zone_aware(value, depth + 1)
         if isinstance(func, cst.Name):
             return bool(
                 self.index is not None
@@ -480,8 +486,42 @@ class Analysis:
         if isinstance(node, cst.CompFor | cst.For):
             return self.items_aware(node.iter, depth + 1)
         if isinstance(node, cst.Assign) and target is not node:
+            position = self._unpacked_at(target, node)
+            if position is not None:
+                return self._part_aware(node.value, position, depth)
             return self.items_aware(node.value, depth + 1)
         return False
+
+    def _unpacked_at(self, target: cst.CSTNode, stmt: cst.Assign) -> int | None:
+        """The position of ``target`` in ``a, b = ...`` (a flat tuple target, no star)."""
+        element = target if isinstance(target, cst.Element) else self.parent(target)
+        tuple_ = self.parent(element) if isinstance(element, cst.Element) else None
+        if not isinstance(tuple_, cst.Tuple | cst.List) or len(stmt.targets) != 1:
+            return None
+        if stmt.targets[0].target is not tuple_:
+            return None
+        for position, item in enumerate(tuple_.elements):
+            if item is element:
+                return position
+        return None
+
+    def _part_aware(self, value: cst.BaseExpression, position: int, depth: int) -> bool:
+        """Item ``position`` of what ``a, b = value`` unpacks: a tuple written out, or the
+        tuples the module's own function returns (``next_date, fieldnum = self._step(...)``
+        binds a datetime and an int); other values as a whole."""
+        if isinstance(value, cst.Tuple | cst.List):
+            if position < len(value.elements):
+                return self._item_aware(value.elements[position].value, depth)
+            return False
+        if isinstance(value, cst.Call):
+            returns = self.own_returns(value)
+            if returns and all(isinstance(r, cst.Tuple) for r in returns):
+                return any(
+                    position < len(r.elements)  # type: ignore[attr-defined]
+                    and self._item_aware(r.elements[position].value, depth)  # type: ignore[attr-defined]
+                    for r in returns
+                )
+        return self.items_aware(value, depth + 1)
 
     def items_aware(self, node: cst.BaseExpression, depth: int = 0) -> bool:
         """True when the items of the iterable ``node`` (a list, a comprehension, a name
@@ -510,11 +550,194 @@ class Analysis:
             if func.value == "zip":
                 return any(self.items_aware(a, depth + 1) for a in args)
             return bool(args) and self.items_aware(args[0], depth + 1)
+        if isinstance(func, cst.Attribute) and func.attr.value in _VIEWS and not args:
+            keys, values = self.mapping_parts(func.value)
+            view = func.attr.value
+            parts = keys if view == "keys" else values if view == "values" else keys + values
+            return any(self._item_aware(v, depth) for v in parts)
+        if len(args) > 1 and self.qnames(func) & {"heapq.nsmallest", "heapq.nlargest"}:
+            return self.items_aware(args[1], depth + 1)
         return any(self.items_aware(r, depth + 1) for r in self.own_returns(node))
+
+    def extreme_of(
+        self, call: cst.Call, depth: int = 0
+    ) -> tuple[cst.BaseExpression, bool] | None:
+        """For ``min(xs)``/``max(a, b)`` with no ``key=``/``default=`` and ``heapq.heappop(h)``
+        (one of the values compared comes out): (the iterable, True) or (the first
+        argument that may be aware, False), else None."""
+        func = call.func
+        if not call.args or any(a.keyword is not None or a.star for a in call.args):
+            return None
+        args = [a.value for a in call.args]
+        if isinstance(func, cst.Name) and func.value in ("min", "max") and self.ref(func) is None:
+            if len(args) == 1:
+                return args[0], True
+            for arg in args:
+                if self.zone_aware(arg, depth + 1):
+                    return arg, False
+            return None
+        if self.qnames(func) & _HEAP_POPS:
+            return args[0], True
+        return None
+
+    def mapping_parts(
+        self, node: cst.BaseExpression
+    ) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
+        """(keys, values) a dict named ``node`` is built with or given in its scope: a dict
+        literal or comprehension bound to it, ``d[k] = v`` stores and ``d.setdefault(k, v)``
+        in the same function (or at module level)."""
+        keys: list[cst.BaseExpression] = []
+        values: list[cst.BaseExpression] = []
+        if not isinstance(node, cst.Name):
+            return keys, values
+        for stmt in self.assigned_values(node) or ():
+            value = getattr(stmt, "value", None)
+            if isinstance(value, cst.Dict):
+                for element in value.elements:
+                    if isinstance(element, cst.DictElement):
+                        keys.append(element.key)
+                        values.append(element.value)
+            elif isinstance(value, cst.DictComp):
+                keys.append(value.key)
+                values.append(value.value)
+        scope = self.enclosing(node, cst.FunctionDef | cst.Module)
+        for key, value in self.stores().get(node.value, ()):
+            if self.enclosing(key, cst.FunctionDef | cst.Module) is not scope:
+                continue  # another function's dict of that name
+            keys.append(key)
+            if value is not None:
+                values.append(value)
+        return keys, values
+
+    def stores(self) -> dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]]:
+        """name -> (key, value) for every ``name[key] = value`` (value None for ``+=``) and
+        ``name.setdefault(key, value)`` of the module, read once off the parent map."""
+        found = self.state.subscript_stores
+        if found is None:
+            found = self.state.subscript_stores = {}
+            for node in self.get_metadata_map(ParentNodeProvider):
+                targets: list[tuple[cst.BaseExpression, cst.BaseExpression | None]] = []
+                if type(node) is cst.Assign:
+                    targets = [(t.target, node.value) for t in node.targets]
+                elif type(node) is cst.AugAssign:
+                    targets = [(node.target, None)]
+                elif type(node) is cst.Call and isinstance(node.func, cst.Attribute):
+                    if node.func.attr.value == "setdefault" and len(node.args) == 2:
+                        if isinstance(node.func.value, cst.Name):
+                            found.setdefault(node.func.value.value, []).append(
+                                (node.args[0].value, node.args[1].value)
+                            )
+                for target, value in targets:
+                    if (
+                        isinstance(target, cst.Subscript)
+                        and isinstance(target.value, cst.Name)
+                        and len(target.slice) == 1
+                        and isinstance(target.slice[0].slice, cst.Index)
+                    ):
+                        key = target.slice[0].slice.value
+                        found.setdefault(target.value.value, []).append((key, value))
+        return found
+
+    def record_fields(self, func: cst.BaseExpression) -> list[str] | None:
+        """The field names, in order, of the module's record class ``func`` names: a
+        ``namedtuple(...)``, a ``NamedTuple`` subclass or a dataclass/attrs class (whose
+        instances compare and hash as tuples of their fields); None for anything else."""
+        if not isinstance(func, cst.Name):
+            return None
+        value = self.single_value(func)
+        if isinstance(value, cst.Call) and self.qnames(value.func) & _NAMEDTUPLES:
+            if len(value.args) < 2:
+                return None
+            fields = value.args[1].value
+            text = string_value(fields)
+            if text is not None:
+                return text.replace(",", " ").split()
+            if isinstance(fields, cst.List | cst.Tuple):
+                names = []
+                for element in fields.elements:
+                    item = element.value
+                    if isinstance(item, cst.Tuple) and item.elements:
+                        item = item.elements[0].value  # NamedTuple("E", [("start", datetime)])
+                    name = string_value(item)
+                    if name is None:
+                        return None
+                    names.append(name)
+                return names
+            return None
+        cls = self._defined(func)
+        if not isinstance(cls, cst.ClassDef):
+            return None
+        record = any(self.qnames(b.value) & _NAMEDTUPLES for b in cls.bases) or any(
+            _decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators
+        )
+        if not record:
+            return None
+        return [
+            small.target.value
+            for stmt in cls.body.body
+            if isinstance(stmt, cst.SimpleStatementLine)
+            for small in stmt.body
+            if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
+        ]
+
+    def record_aware(self, call: cst.Call, depth: int = 0) -> bool:
+        """``Rec(...)`` of a record class of the module with an argument that may be a
+        datetime aware in a pytz zone: a tuple of fields, one of them such a datetime."""
+        if self.record_fields(call.func) is None:
+            return False
+        return any(self.zone_aware(a.value, depth + 1) for a in call.args if not a.star)
+
+    def aware_field(self, name: str) -> bool:
+        """True when the module stores a datetime aware in a pytz zone under attribute or
+        key ``name``: a class member of that name, a ``name=`` keyword argument (records,
+        ``dict(name=...)``), a ``{"name": ...}`` dict entry, or a record class's field
+        ``name`` filled positionally."""
+        cache = self.state.aware_fields
+        if name in cache:
+            return cache[name]
+        cache[name] = False  # a cycle through the question answers no
+        found = False
+        for node in self.get_metadata_map(ParentNodeProvider):
+            kind = type(node)
+            if kind is cst.ClassDef:
+                values = self.class_members(node).get(name, ())
+                found = any(self.zone_aware(v) for v in values)
+            elif kind is cst.Arg:
+                found = (
+                    node.keyword is not None
+                    and node.keyword.value == name
+                    and self.zone_aware(node.value)
+                )
+            elif kind is cst.DictElement:
+                found = string_value(node.key) == name and self.zone_aware(
+                    node.value
+                )
+            elif kind is cst.Call:
+                fields = self.record_fields(node.func)
+                if fields and name in fields:
+                    position = fields.index(name)
+                    args = [a for a in node.args if a.keyword is None]
+                    found = (
+                        position < len(args)
+                        and not any(a.star for a in args[: position + 1])
+                        and self.zone_aware(args[position].value)
+                    )
+            if found:
+                break
+        cache[name] = found
+        return found
 
     def _item_aware(self, node: cst.BaseExpression, depth: int) -> bool:
         if isinstance(node, cst.Tuple | cst.List):
             return self.items_aware(node, depth + 1)
+        if isinstance(node, cst.Dict):  # rows: {"when": aware, ...}
+            return any(
+                self.zone_aware(e.value, depth + 1)
+                for e in node.elements
+                if isinstance(e, cst.DictElement)
+            )
+        if isinstance(node, cst.Call) and self.record_aware(node, depth):
+            return True
         return self.zone_aware(node, depth + 1)
 
     def _added(self, name: cst.Name) -> list[cst.BaseExpression]:
@@ -538,6 +761,14 @@ class Analysis:
                         and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
                     ):
                         found.setdefault(func.value.value, []).append(call.args[where].value)
+            for method in ("heappush", "heappushpop", "insort", "insort_left", "insort_right"):
+                for call in calls.get(method, ()):  # heapq.heappush(heap, (when, job))
+                    if (
+                        len(call.args) > 1
+                        and isinstance(call.args[0].value, cst.Name)
+                        and self.enclosing(call, cst.FunctionDef | cst.Module) is scope
+                    ):
+                        found.setdefault(call.args[0].value.value, []).append(call.args[1].value)
         return found.get(name.value, [])
 
     def own_returns(self, call: cst.Call) -> list[cst.BaseExpression]:
@@ -604,6 +835,10 @@ class Analysis:
             return False
         values = self.class_members(cls).get(node.attr.value, ())
         return any(self.zone_aware(v, depth + 1) for v in values if v is not node)
+
+    def instance_class(self, node: cst.BaseExpression) -> cst.ClassDef | None:
+        """The module's class ``node`` is an instance of, when it is built here."""
+        return self._instance_class(node, 0)
 
     def _instance_class(self, node: cst.BaseExpression, depth: int) -> cst.ClassDef | None:
         """The module's class ``node`` is an instance of, when it is built here: ``Cls(...)``,
@@ -871,6 +1106,12 @@ _ITERATORS = frozenset(
     {"sorted", "list", "tuple", "reversed", "set", "frozenset", "iter", "enumerate", "zip"}
 )
 _DATACLASS_DECORATORS = frozenset({"dataclass", "define", "frozen", "s", "attrs", "mutable"})
+#: what makes a record class whose instances compare and hash as tuples
+_NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
+#: dict views: their items are the dict's keys, values or (key, value) pairs
+_VIEWS = frozenset({"keys", "values", "items"})
+#: calls that return one of the heap's items
+_HEAP_POPS = frozenset({"heapq.heappop", "heapq.heappushpop", "heapq.heapreplace"})
 
 
 def _decorator(decorator: cst.Decorator) -> str:

@@ -200,6 +200,25 @@ class Context(Protocol):
 
     def assigned_values(self, name: cst.Name) -> list[cst.CSTNode] | None: ...
 
+    def root(self, node: cst.BaseExpression) -> cst.BaseExpression:
+        """The name (or other expression) an attribute, call or subscript chain starts from."""
+
+    def attached_tz(self, call: cst.Call) -> tuple[cst.BaseExpression, str] | None: ...
+
+    def mapping_parts(
+        self, node: cst.BaseExpression
+    ) -> tuple[list[cst.BaseExpression], list[cst.BaseExpression]]:
+        """(keys, values) a dict named ``node`` is built with or given in its function."""
+
+    def record_aware(self, call: cst.Call, depth: int = 0) -> bool:
+        """A record (namedtuple, dataclass) of the module built with a pytz-aware field."""
+
+    def aware_field(self, name: str) -> bool:
+        """The module stores a pytz-aware datetime under attribute or key ``name``."""
+
+    def instance_class(self, node: cst.BaseExpression) -> cst.ClassDef | None:
+        """The module's class ``node`` is an instance of, when it is built here."""
+
 
 # A node hook's node parameters are typed by the node type it is declared for (``cst.Call``
 # for ``leave={cst.Call: leave_Call}``); a mapping cannot say that, so they are Any here and

@@ -33,3 +33,9 @@ class RuleState:
     parser_world: bool | None = None
     #: class (by id) -> attribute name -> the values the class stores in it (analysis)
     class_members: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
+    #: name -> (key, value) of the module's ``name[key] = value`` and ``.setdefault`` (analysis)
+    subscript_stores: (
+        dict[str, list[tuple[cst.BaseExpression, cst.BaseExpression | None]]] | None
+    ) = None
+    #: attribute or key name -> whether the module stores a pytz-aware datetime under it
+    aware_fields: dict[str, bool] = field(default_factory=dict)

@@ -37,6 +37,7 @@ from .._rule import Rule
 from . import (
     arithmetic,
     available_timezones,
+    boundary,
     consumers,
     dateutil_fed,
     errors,
@@ -53,6 +54,7 @@ from . import (
     ordering,
     pytz_attributes,
     replace_wall,
+    reprs,
     timetz,
     timezone,
     type_checks,
@@ -83,8 +85,10 @@ RULES: tuple[Rule, ...] = (
     timetz.RULE,
     lmt.RULE,
     dateutil_fed.RULE,
+    reprs.RULE,
     consumers.RULE,
     indirect.RULE,
     escapes.RULE,
+    boundary.RULE,
     unsupported.RULE,
 )

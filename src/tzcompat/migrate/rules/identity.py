@@ -26,15 +26,38 @@ CODES = (
             "one zone were unequal"
         ),
     ),
+    CodeInfo(
+        "TZM141",
+        "tzinfo-lookup",
+        "marker",
+        "none",
+        message=(
+            "a dict or set of zones looked up by a datetime's tzinfo (d[dt.tzinfo], "
+            ".get(dt.tzinfo), dt.tzinfo in zones): pytz's localized datetimes carried a "
+            "per-period tzinfo that is not the zone object, so the lookup missed (or found "
+            "only that period); with ZoneInfo the tzinfo is the zone itself and the lookup "
+            "finds it: key the mapping by str(zone) and look up str(dt.tzinfo) to be explicit"
+        ),
+        comment=(
+            "lookup by dt.tzinfo: pytz's was a per-period object, not the zone; ZoneInfo's is "
+            "the zone, so the lookup now finds it"
+        ),
+    ),
 )
 
 
 def leave_Comparison(
     m: Context, original: cst.Comparison, updated: cst.Comparison
 ) -> cst.BaseExpression | None:
-    if not m.pytz_world or not ana.identity_test(original) or _probe_guard(m, original):
+    if not m.pytz_world:
         return None
     operands = [original.left, *(t.comparator for t in original.comparisons)]
+    for target, left, right in zip(original.comparisons, operands, operands[1:], strict=False):
+        if isinstance(target.operator, cst.In | cst.NotIn) and _tzinfo_lookup(m, left, right):
+            m.report(original, "tzinfo-lookup", detail="tzinfo in ...")
+            break
+    if not ana.identity_test(original) or _probe_guard(m, original):
+        return None
     for left, right in zip(operands, operands[1:], strict=False):
         if m.tzinfo_pair(left, right):
             fix = (lambda: _by_key(updated)) if len(original.comparisons) == 1 else None
@@ -77,11 +100,16 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
 
 
 def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality."""
+    """``assertEqual(a.tzinfo, b.tzinfo)`` and the other assertions of (in)equality;
+    ``zones.get(dt.tzinfo)`` and the other lookups by a tzinfo."""
     func = original.func
     if not m.pytz_world or not isinstance(func, cst.Attribute) or m.ref(func) is not None:
         return None
     args = original.args
+    if func.attr.value in _LOOKUPS and args and args[0].keyword is None:
+        if _tzinfo_lookup(m, args[0].value, func.value):
+            m.report(original, "tzinfo-lookup", detail=f".{func.attr.value}(...tzinfo)")
+        return None
     if (
         func.attr.value in _facts.ASSERT_SAME
         and len(args) >= 2
@@ -97,6 +125,80 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
+
+#: methods that look a key up in a mapping or set
+_LOOKUPS = frozenset({"get", "pop", "setdefault", "__contains__", "__getitem__", "index"})
+
+
+def _tzinfo_lookup(m: Context, key: cst.BaseExpression, container: cst.BaseExpression) -> bool:
+    """``key`` is ``x.tzinfo`` where ``x`` may be aware in a pytz zone with DST, or where
+    ``container`` holds pytz zones (a dict keyed by them, a set or list of them)."""
+    if not isinstance(key, cst.Attribute) or key.attr.value != "tzinfo":
+        return False
+    if m.zone_aware(key.value) or _holds_zones(m, container):
+        return True
+    # a container the analysis cannot see (imported from the settings module, an
+    # attribute): in a project with pytz zones, keyed by them unless it provably is not
+    return not _holds_no_zones(m, container)
+
+
+def _holds_zones(m: Context, container: cst.BaseExpression) -> bool:
+    def zone(node: cst.BaseExpression) -> bool:
+        return m.zone_kind(node) == "zone" or (
+            m.zone_kind(node) is None and m.has_pytz and m.tz_like(node) and not m.utc_like(node)
+        )
+
+    if isinstance(container, cst.Name):
+        value = m.single_value(container)
+        if isinstance(value, cst.Set | cst.List | cst.Tuple):
+            return any(zone(e.value) for e in value.elements)
+        if isinstance(value, cst.SetComp | cst.ListComp):
+            return zone(value.elt)
+    elif isinstance(container, cst.Set | cst.List | cst.Tuple):
+        return any(zone(e.value) for e in container.elements)
+    return any(zone(k) for k in m.mapping_parts(container)[0])
+
+
+def _holds_no_zones(m: Context, container: cst.BaseExpression) -> bool:
+    """The container is built here, and its keys (items) are literals or zones known not
+    to be pytz's (``ZoneInfo(...)``, ``timezone.utc``)."""
+    items: list[cst.BaseExpression] = []
+    if isinstance(container, cst.Name):
+        value = m.single_value(container)
+        if value is None and not m.mapping_parts(container)[0]:
+            return False
+        if isinstance(value, cst.Set | cst.List | cst.Tuple):
+            items = [e.value for e in value.elements]
+        else:
+            items = m.mapping_parts(container)[0]
+    elif isinstance(container, cst.Set | cst.List | cst.Tuple | cst.Dict):
+        items = [
+            e.key if isinstance(e, cst.DictElement) else e.value
+            for e in container.elements
+            if isinstance(e, cst.DictElement | cst.Element)
+        ]
+    else:
+        return False
+    return bool(items) and all(
+        isinstance(i, cst.SimpleString | cst.Integer | cst.ConcatenatedString)
+        or (isinstance(i, cst.Name) and i.value == "None")
+        or m.other_zone(i)
+        or m.utc_like(i)
+        for i in items
+    )
+
+
+def leave_Subscript(
+    m: Context, original: cst.Subscript, updated: cst.Subscript
+) -> cst.BaseExpression | None:
+    """``labels[dt.tzinfo]`` read (a store by a tzinfo is the ordering rule's aware-hashing)."""
+    if not m.pytz_world or len(original.slice) != 1:
+        return None
+    index = original.slice[0].slice
+    if isinstance(index, cst.Index) and not isinstance(m.parent(original), cst.AssignTarget):
+        if _tzinfo_lookup(m, index.value, original.value):
+            m.report(original, "tzinfo-lookup", detail="[...tzinfo]")
+    return None
 
 EXAMPLES = (
     Example(
@@ -116,7 +218,60 @@ EXAMPLES = (
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "PARIS = pytz.timezone('Europe/Paris')\n"
+            "LABELS = {PARIS: 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    return LABELS.get(dt.tzinfo, '?')\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "PARIS = ZoneInfo('Europe/Paris')\n"
+            "LABELS = {PARIS: 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    # tzcompat-migrate[tzinfo-lookup]: .get(...tzinfo): lookup by dt.tzinfo: "
+            "pytz's was a per-period object, not the zone; ZoneInfo's is the zone, so the "
+            "lookup now finds it\n"
+            "    return LABELS.get(dt.tzinfo, '?')\n"
+        ),
+        codes=("timezone-to-zoneinfo", "tzinfo-lookup"),
+    ),
     # valid: left alone, nothing reported
+    Example(
+        before=(
+            "import pytz\n"
+            "from .settings import ZONE_LABELS\n"
+            "\n"
+            "def label(dt):\n"
+            "    return dt.tzinfo in ZONE_LABELS\n"
+        ),
+        after=(
+            "from .settings import ZONE_LABELS\n"
+            "\n"
+            "def label(dt):\n"
+            "    # tzcompat-migrate[tzinfo-lookup]: tzinfo in ...: lookup by dt.tzinfo: "
+            "pytz's was a per-period object, not the zone; ZoneInfo's is the zone, so the "
+            "lookup now finds it\n"
+            "    return dt.tzinfo in ZONE_LABELS\n"
+        ),
+        codes=("tzinfo-lookup",),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "LABELS = {'Europe/Paris': 'Paris'}\n"
+            "\n"
+            "def label(dt):\n"
+            "    return LABELS.get(str(dt.tzinfo), '?')\n"
+        )
+    ),
     Example(before="def same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
 )
 
@@ -126,5 +281,9 @@ RULE = Rule(
     doc=__doc__,
     codes=CODES,
     examples=EXAMPLES,
-    leave={cst.Comparison: leave_Comparison, cst.Call: leave_Call},
+    leave={
+        cst.Comparison: leave_Comparison,
+        cst.Call: leave_Call,
+        cst.Subscript: leave_Subscript,
+    },
 )
