@@ -27,6 +27,10 @@ class RuleState:
     added_items: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
     #: the module's calls by the name called (analysis; built on first use)
     calls_by_name: dict[str, list[cst.Call]] | None = None
+    #: localize/normalize when a class of the module defines them (rules.localize; on first use)
+    own_methods: frozenset[str] | None = None
+    #: the project imports dateutil.parser (rules.fixed_offset; on first use)
+    parser_world: bool | None = None
     #: class (by id) -> attribute name -> the values the class stores in it (analysis)
     class_members: dict[int, dict[str, list[cst.BaseExpression]]] = field(default_factory=dict)
     #: name -> (key, value) of the module's ``name[key] = value`` and ``.setdefault`` (analysis)

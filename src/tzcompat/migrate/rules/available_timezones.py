@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from .. import _analysis as ana
 from .._rule import Context, Rule
 from .._spec import CodeInfo, Example
 
@@ -14,6 +15,18 @@ CODES = (
         "rewrite",
         "safe",
         message="pytz.all_timezones(_set) rewritten to (sorted) zoneinfo.available_timezones()",
+    ),
+    CodeInfo(
+        "TZM162",
+        "timezone-membership",
+        "marker",
+        "none",
+        message=(
+            "a run-time name tested against pytz's list of zones: available_timezones() reads "
+            "the installed data, which holds keys pytz lacked ('Factory', 'localtime'), so the "
+            "answer can change from False to True"
+        ),
+        comment="available_timezones() holds keys pytz lacked ('Factory', 'localtime')",
     ),
     CodeInfo(
         "TZM209",
@@ -31,6 +44,13 @@ CODES = (
 def reference(
     m: Context, original: cst.Name | cst.Attribute, updated: cst.BaseExpression, q: str
 ) -> cst.BaseExpression:
+    target = m.parent(original)
+    if isinstance(target, cst.ComparisonTarget) and isinstance(
+        target.operator, cst.In | cst.NotIn
+    ):
+        comparison = m.parent(target)
+        if isinstance(comparison, cst.Comparison) and ana.string_value(comparison.left) is None:
+            m.report(original, "timezone-membership")
     m.report(original, "available-timezones")
     call = cst.Call(func=m.names.expr("zoneinfo", "available_timezones"))
     if q == "pytz.all_timezones":
@@ -40,11 +60,24 @@ def reference(
 
 EXAMPLES = (
     Example(
-        before=("import pytz\nknown = key in pytz.all_timezones_set\n"),
+        before=("import pytz\nknown = 'Europe/Paris' in pytz.all_timezones_set\n"),
         after=(
-            "from zoneinfo import available_timezones\n\nknown = key in available_timezones()\n"
+            "from zoneinfo import available_timezones\n"
+            "\n"
+            "known = 'Europe/Paris' in available_timezones()\n"
         ),
         codes=("all-timezones", "available-timezones"),
+    ),
+    Example(
+        before=("import pytz\nknown = key in pytz.all_timezones_set\n"),
+        after=(
+            "from zoneinfo import available_timezones\n"
+            "\n"
+            "# tzcompat-migrate[timezone-membership]: available_timezones() holds keys pytz "
+            "lacked ('Factory', 'localtime')\n"
+            "known = key in available_timezones()\n"
+        ),
+        codes=("all-timezones", "timezone-membership", "available-timezones"),
     ),
     # valid: left alone, nothing reported
     Example(before="import zoneinfo\n\nknown = key in zoneinfo.available_timezones()\n"),

@@ -4,8 +4,10 @@
   through the zone: with a pytz zone they raise ValueError for a skipped or repeated wall time,
   with a ZoneInfo they answer (fold=0, or a skipped time moved forward). ``tz_localize(zone)``
   raises for both, so it is the exact form.
-- dateutil's parser still returns ``tzoffset``/``tzutc`` tzinfos, which are not equal to the
-  ``datetime.timezone`` values that ``tzoffset(...)``/``tzutc()`` are rewritten to.
+
+dateutil's parser still returns ``tzoffset``/``tzutc`` tzinfos, never equal to
+``datetime.timezone``: where the project imports the parser, the rule ``utc`` keeps dateutil's
+fixed offsets (TZM220), so the comparison is unchanged.
 """
 
 from __future__ import annotations
@@ -45,25 +47,9 @@ CODES = (
             "raises TypeError or is read as a wall time"
         ),
     ),
-    CodeInfo(
-        "TZM152",
-        "parser-tzinfo-equality",
-        "marker",
-        "none",
-        message=(
-            "a tzinfo from dateutil's parser (tzoffset/tzutc) compared with a fixed offset that "
-            "is rewritten to datetime.timezone: dateutil's tzinfos are not equal to "
-            "datetime.timezone values, so True becomes False; compare utcoffset() instead"
-        ),
-        comment="dateutil parser's tzinfo vs datetime.timezone: never equal",
-    ),
 )
 
 _PANDAS = {"pandas.Timestamp": "Timestamp", "pandas.DatetimeIndex": "DatetimeIndex"}
-_PARSERS = frozenset({"dateutil.parser.parse", "dateutil.parser.isoparse"})
-_DATEUTIL_FIXED = frozenset({"dateutil.tz.tzoffset", "dateutil.tz.tzutc"})
-_DATEUTIL_UTC = frozenset({"dateutil.tz.UTC", "dateutil.tz.tz.UTC"})
-_EQUALITY = (cst.Equal, cst.NotEqual, cst.In, cst.NotIn)
 
 
 def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -92,50 +78,6 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
     if timestamp and m.is_naive(pos[0].value):
         return fix()
     return m.mark_or_fix(original, "pandas-zone", fix)
-
-
-def leave_Comparison(
-    m: Context, original: cst.Comparison, updated: cst.Comparison
-) -> cst.BaseExpression | None:
-    if not any(isinstance(t.operator, _EQUALITY) for t in original.comparisons):
-        return None
-    operands = [original.left, *(t.comparator for t in original.comparisons)]
-    for index, target in enumerate(original.comparisons):
-        if not isinstance(target.operator, _EQUALITY):
-            continue
-        left, right = operands[index], operands[index + 1]
-        if (_parsed_tzinfo(m, left) and _dateutil_fixed(m, right)) or (
-            _parsed_tzinfo(m, right) and _dateutil_fixed(m, left)
-        ):
-            m.report(original, "parser-tzinfo-equality")
-            return None
-    return None
-
-
-def _parsed_tzinfo(m: Context, node: cst.BaseExpression, depth: int = 0) -> bool:
-    """``parse(text).tzinfo`` (or of a name bound once to a parser's result)."""
-    if not (isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"):
-        return False
-    value = node.value
-    if isinstance(value, cst.Name) and depth < 4:
-        bound = m.single_value(value)
-        value = bound if bound is not None else value
-    return isinstance(value, cst.Call) and bool(m.qnames(value.func) & _PARSERS)
-
-
-def _dateutil_fixed(m: Context, node: cst.BaseExpression, depth: int = 0) -> bool:
-    """A dateutil ``tzoffset(...)``/``tzutc()``/``tz.UTC`` (or a name bound once to one): what
-    the codemod rewrites to ``datetime.timezone``; a tuple/list/set of them for ``in``."""
-    if isinstance(node, cst.Tuple | cst.List | cst.Set):
-        return any(_dateutil_fixed(m, e.value, depth + 1) for e in node.elements)
-    if isinstance(node, cst.Call):
-        return bool(m.qnames(node.func) & _DATEUTIL_FIXED)
-    if m.qnames(node) & _DATEUTIL_UTC:
-        return True
-    if isinstance(node, cst.Name) and depth < 4:
-        bound = m.single_value(node)
-        return bound is not None and _dateutil_fixed(m, bound, depth + 1)
-    return False
 
 
 EXAMPLES = (
@@ -177,28 +119,6 @@ EXAMPLES = (
         ),
         codes=("timezone-to-zoneinfo", "timezone-dynamic", "pandas-zone"),
     ),
-    Example(
-        before=(
-            "from dateutil import parser, tz\n"
-            "\n"
-            "IST = tz.tzoffset(None, 19800)\n"
-            "\n"
-            "def indian(text):\n"
-            "    return parser.isoparse(text).tzinfo == IST\n"
-        ),
-        after=(
-            "from dateutil import parser\n"
-            "from datetime import timedelta, timezone\n"
-            "\n"
-            "IST = timezone(timedelta(seconds=19800))\n"
-            "\n"
-            "def indian(text):\n"
-            "    # tzcompat-migrate[parser-tzinfo-equality]: dateutil parser's tzinfo vs "
-            "datetime.timezone: never equal\n"
-            "    return parser.isoparse(text).tzinfo == IST\n"
-        ),
-        codes=("fixed-offset-to-timezone", "fixed-offset", "utc-dst", "parser-tzinfo-equality"),
-    ),
     # valid: a string zone is pandas' own choice, and a parser's tzinfo compared with
     # None is the same test before and after
     Example(
@@ -219,5 +139,5 @@ RULE = Rule(
     codes=CODES,
     examples=EXAMPLES,
     rewrite="pandas-localize",
-    leave={cst.Call: leave_Call, cst.Comparison: leave_Comparison},
+    leave={cst.Call: leave_Call},
 )

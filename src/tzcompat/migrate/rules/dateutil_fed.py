@@ -55,7 +55,31 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
             if value is not None and m.zone_aware(value):
                 m.report(original, "dateutil-pytz-aware", detail=keyword)
                 return None
+            if value is not None and q != _RELATIVEDELTA and _unknown_datetime(m, value):
+                # a parameter or attribute the analysis cannot follow, in a project whose
+                # zones are pytz's: rrule's occurrences change if it is aware in one
+                detail = f"{keyword} (if aware in a pytz zone)"
+                m.report(original, "dateutil-pytz-aware", detail=detail)
+                return None
     return None
+
+
+_RELATIVEDELTA = "dateutil.relativedelta.relativedelta"
+
+
+def _unknown_datetime(m: Context, node: cst.BaseExpression) -> bool:
+    """A datetime handed in (a parameter, or an attribute of one) that is not provably naive."""
+    if m.is_naive(node) or m.utc_aware(node):
+        return False
+    root = node
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or root.value in ("self", "cls"):
+        return False
+    if "naive" in root.value.lower():
+        return False  # named for what it holds
+    bound = m.assigned_values(root)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
 
 
 EXAMPLES = (
@@ -80,6 +104,31 @@ EXAMPLES = (
             "    return list(rrule.rrule(rrule.HOURLY, dtstart=start, count=3))\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "dateutil-pytz-aware"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from dateutil.rrule import MONTHLY, rrule\n"
+            "\n"
+            "HOME = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def invoices(first, count=3):\n"
+            "    return list(rrule(MONTHLY, dtstart=first, count=count))\n"
+        ),
+        after=(
+            "from dateutil.rrule import MONTHLY, rrule\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def invoices(first, count=3):\n"
+            "    # tzcompat-migrate[dateutil-pytz-aware]: dtstart (if aware in a pytz zone): "
+            "pytz-aware datetime into dateutil: offsets/difference change with ZoneInfo\n"
+            "    return list(rrule(MONTHLY, dtstart=first, count=count))\n"
+        ),
+        codes=("timezone-to-zoneinfo", "dateutil-pytz-aware"),
     ),
     # valid: naive datetimes, or zones from elsewhere, go through dateutil as before
     Example(

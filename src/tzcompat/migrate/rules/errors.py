@@ -225,11 +225,13 @@ EXAMPLES = (
             "\n"
             "def zone_or_none(name):\n"
             "    try:\n"
+            "        # tzcompat-migrate[timezone-name-case]: pytz ignored the name's case and "
+            "refused 'Factory'; ZoneInfo does neither\n"
             "        return ZoneInfo(name)\n"
             "    except (KeyError, ValueError):\n"
             "        return None\n"
         ),
-        codes=("timezone-to-zoneinfo", "timezone-dynamic", "lookup-handler-widened"),
+        codes=("timezone-to-zoneinfo", "timezone-name-case", "lookup-handler-widened"),
     ),
     # valid: left alone, nothing reported
     Example(before="try:\n    value = int(text)\nexcept ValueError:\n    value = 0\n"),

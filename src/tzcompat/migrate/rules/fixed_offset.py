@@ -88,6 +88,8 @@ def call_fixed_offset(
 
 
 def call_tzoffset(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
+    if utc.parses_with_dateutil(m, original):
+        return None
     shape = mk.plain_args(original)
     if shape is None:
         unsupported.call_shape(m, original)

@@ -25,6 +25,19 @@ CODES = (
         comment="was pytz's LMT offset; ZoneInfo gives the real one",
     ),
     CodeInfo(
+        "TZM163",
+        "same-zone-astimezone",
+        "marker",
+        "none",
+        message=(
+            "astimezone() to a ZoneInfo/gettz zone of a datetime that may come from pytz's "
+            "localize(): pytz's tzinfo was never that zone, so it converted (a skipped wall "
+            "time moved to the real one); once both are the same ZoneInfo, astimezone() returns "
+            "the datetime as it is"
+        ),
+        comment="to its own ZoneInfo, astimezone() no longer converts (a gap time stays)",
+    ),
+    CodeInfo(
         "TZM135",
         "tzinfo-reuse",
         "marker",
@@ -40,11 +53,15 @@ CODES = (
 
 
 def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
-    if _makes_datetime(m, original.func):
+    if _same_zone_astimezone(m, original):
+        m.report(original, "same-zone-astimezone")
+    elif _makes_datetime(m, original.func):
         for arg in original.args:
             if arg.keyword is not None and arg.keyword.value == "tzinfo":
                 if m.zone_kind(arg.value) == "zone" and not m.static_zone(arg.value):
                     m.report(original, "lmt")
+                elif _handed_in(m, arg.value) and not _fromutc_argument(m, original):
+                    m.report(original, "lmt", detail="if the zone handed in is pytz's")
                 elif _reused(m, arg.value):
                     m.report(original, "tzinfo-reuse")
     elif m.qnames(original.func) & _PARSERS:
@@ -70,6 +87,50 @@ def _values(m: Context, node: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
+def _same_zone_astimezone(m: Context, call: cst.Call) -> bool:
+    """``x.astimezone(zone)`` with ``zone`` a ZoneInfo/gettz zone with DST and ``x`` handed in
+    (a parameter or its attribute) in a project whose zones are pytz's: ``x`` may be a pytz
+    localize() result in the zone ``zone`` names, which becomes the same ZoneInfo."""
+    func = call.func
+    if not (isinstance(func, cst.Attribute) and func.attr.value == "astimezone"):
+        return False
+    if not m.pytz_world or len(call.args) != 1 or call.args[0].keyword is not None:
+        return False
+    zone = call.args[0].value
+    if not m.other_zone(zone) or m.utc_like(zone) or m.static_zone(zone):
+        return False
+    root = func.value
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name) or m.is_naive(func.value) or m.utc_aware(func.value):
+        return False
+    bound = m.assigned_values(root)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+
+
+def _fromutc_argument(m: Context, call: cst.Call) -> bool:
+    """``tz.fromutc(x.replace(tzinfo=tz))`` (the unsafe fromutc fix writes it): fromutc reads
+    the wall fields as UTC, so the offset attached does not matter."""
+    arg = m.parent(call)
+    outer = m.parent(arg) if isinstance(arg, cst.Arg) else None
+    return (
+        isinstance(outer, cst.Call)
+        and isinstance(outer.func, cst.Attribute)
+        and outer.func.attr.value == "fromutc"
+    )
+
+
+def _handed_in(m: Context, node: cst.BaseExpression) -> bool:
+    """A parameter named like a zone, of no known kind, where the project has pytz zones: the
+    caller may hand in a pytz zone, which gave its LMT offset here."""
+    if not (isinstance(node, cst.Name) and m.pytz_world and m.zone_kind(node) is None):
+        return False
+    if not m.tz_like(node) or m.utc_like(node) or m.other_zone(node):
+        return False
+    bound = m.assigned_values(node)
+    return bound is not None and bool(bound) and all(isinstance(b, cst.Param) for b in bound)
+
+
 def _reused(m: Context, node: cst.BaseExpression) -> bool:
     """``aware.tzinfo`` of a datetime that may be aware in a pytz zone with DST."""
     return (
@@ -90,6 +151,57 @@ def _makes_datetime(m: Context, func: cst.BaseExpression) -> bool:
 
 
 EXAMPLES = (
+    # a datetime handed in, converted to a ZoneInfo/gettz zone in a project with pytz zones
+    Example(
+        before=(
+            "import pytz\n"
+            "from dateutil import tz\n"
+            "\n"
+            "HOME = pytz.timezone('Europe/London')\n"
+            "\n"
+            "\n"
+            "def london_copy(shift):\n"
+            "    london = tz.gettz('Europe/London')\n"
+            "    return shift.start.astimezone(london).strftime('%H:%M %Z')\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/London')\n"
+            "\n"
+            "\n"
+            "def london_copy(shift):\n"
+            "    london = ZoneInfo('Europe/London')\n"
+            "    # tzcompat-migrate[same-zone-astimezone]: to its own ZoneInfo, astimezone() no "
+            "longer converts (a gap time stays)\n"
+            "    return shift.start.astimezone(london).strftime('%H:%M %Z')\n"
+        ),
+        codes=("timezone-to-zoneinfo", "gettz-to-zoneinfo", "same-zone-astimezone"),
+    ),
+    # a zone handed in by a caller, in a project with pytz zones
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "HOME = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def move_to(aware, zone=HOME):\n"
+            "    return aware.replace(tzinfo=zone)\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def move_to(aware, zone=HOME):\n"
+            "    # tzcompat-migrate[lmt]: if the zone handed in is pytz's: was pytz's LMT offset; "
+            "ZoneInfo gives the real one\n"
+            "    return aware.replace(tzinfo=zone)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "lmt"),
+    ),
     Example(
         before=(
             "import pytz\n"
@@ -132,6 +244,20 @@ EXAMPLES = (
             "from zoneinfo import ZoneInfo\n"
             "\n"
             "when = datetime(2024, 1, 1, tzinfo=ZoneInfo('Europe/Paris'))\n"
+        )
+    ),
+    # valid: fromutc() reads the wall fields as UTC, whatever offset is attached first
+    Example(
+        before=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "import pytz\n"
+            "\n"
+            "HOME = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "def from_utc(when, tz=HOME):\n"
+            "    return tz.fromutc(when.replace(tzinfo=tz))\n"
         )
     ),
 )

@@ -23,6 +23,17 @@ CODES = (
         ),
     ),
     CodeInfo(
+        "TZM160",
+        "own-zone-method",
+        "marker",
+        "none",
+        message=(
+            "a class of this module defines this method too, and the receiver is not known to "
+            "be a zone: left as it is; if it is a pytz zone, rewrite it with the helper by hand"
+        ),
+        comment="a class here defines this method too: left as it is; if a pytz zone, migrate",
+    ),
+    CodeInfo(
         "TZM203",
         "localize-receiver",
         "note",
@@ -55,6 +66,8 @@ def zone_method_call(
     project object the codemod cannot trace)."""
     func = original.func
     assert isinstance(func, cst.Attribute)
+    if own_method_receiver(m, func):
+        return None
     ok, kind = m.pytz_receiver(func.value)
     if not ok:
         if m.pytz_world and m.from_project(func.value):
@@ -62,6 +75,68 @@ def zone_method_call(
             unsupported.pytz_method(m, original, func.attr.value)
         return None
     return kind, mk.plain_args(original)
+
+
+def own_method_receiver(m: Context, func: cst.Attribute) -> bool:
+    """True (marked unless it is ``self``) when a class of this module defines the method
+    ``func`` names and its receiver is neither a known zone nor named like one: it may be an
+    instance of that class, whose own method (a wrapper, say) the helper cannot call."""
+    method = func.attr.value
+    if method not in _own_methods(m, func):
+        return False
+    receiver = func.value
+    if isinstance(receiver, cst.Name) and receiver.value in ("self", "cls"):
+        return True  # the class's own method, called on itself
+    if isinstance(receiver, cst.Attribute):
+        root = _root(receiver)
+        if isinstance(root, cst.Name) and root.value in ("self", "cls"):
+            return False  # self.zone.localize(): a zone the instance holds
+    if m.zone_kind(receiver) is not None or m.tz_like(receiver):
+        return False
+    if f"{_annotated_class(m, receiver)}.{method}" not in _own_methods(m, func):
+        m.report(func, "own-zone-method")  # else a parameter annotated with that class
+    return True
+
+
+def _annotated_class(m: Context, receiver: cst.BaseExpression) -> str | None:
+    """``C`` for a receiver bound only as a parameter annotated ``C`` (``region: Region``)."""
+    if not isinstance(receiver, cst.Name):
+        return None
+    bound = m.assigned_values(receiver)
+    if not bound or len(bound) != 1 or not isinstance(bound[0], cst.Param):
+        return None
+    annotation = bound[0].annotation
+    if annotation is None or not isinstance(annotation.annotation, cst.Name):
+        return None
+    return annotation.annotation.value
+
+
+def _root(node: cst.BaseExpression) -> cst.BaseExpression:
+    """``a`` of ``a.b.c``, ``a.b().c``, ``a[0].b``."""
+    while isinstance(node, cst.Attribute | cst.Call | cst.Subscript):
+        node = node.func if isinstance(node, cst.Call) else node.value
+    return node
+
+
+def _own_methods(m: Context, node: cst.CSTNode) -> frozenset[str]:
+    """The names among localize/normalize that a class of this module defines, alone and as
+    ``Class.name``."""
+    found = m.state.own_methods
+    if found is None:
+        module = m.enclosing(node, cst.Module)
+        names: set[str] = set()
+        if isinstance(module, cst.Module):
+            for stmt in module.body:
+                if isinstance(stmt, cst.ClassDef):
+                    for item in stmt.body.body:
+                        if isinstance(item, cst.FunctionDef) and item.name.value in (
+                            "localize",
+                            "normalize",
+                        ):
+                            names.add(item.name.value)
+                            names.add(f"{stmt.name.value}.{item.name.value}")
+        found = m.state.own_methods = frozenset(names)
+    return found
 
 
 def call_localize(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
@@ -131,6 +206,54 @@ EXAMPLES = (
             "aware = datetime(2020, 1, 1).replace(tzinfo=timezone.utc)\n"
         ),
         codes=("localize-to-helper", "utc-to-timezone-utc", "utc-dst"),
+    ),
+    # a class of the module has its own localize(): its instances keep their method
+    Example(
+        before=(
+            "import pytz\n"
+            "tz = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "class Shop:\n"
+            "    def localize(self, naive):\n"
+            "        return naive\n"
+            "\n"
+            "    def opening(self, naive):\n"
+            "        return self.localize(naive)\n"
+            "\n"
+            "\n"
+            "def opening(shop, naive):\n"
+            "    return shop.localize(naive), tz.localize(naive)\n"
+            "\n"
+            "\n"
+            "def closing(shop: Shop, naive):\n"
+            "    return shop.localize(naive)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "\n"
+            "class Shop:\n"
+            "    def localize(self, naive):\n"
+            "        return naive\n"
+            "\n"
+            "    def opening(self, naive):\n"
+            "        return self.localize(naive)\n"
+            "\n"
+            "\n"
+            "def opening(shop, naive):\n"
+            "    # tzcompat-migrate[own-zone-method]: a class here defines this method too: left "
+            "as it is; if a pytz zone, migrate\n"
+            "    return shop.localize(naive), _tz_localize(naive, tz)\n"
+            "\n"
+            "\n"
+            "def closing(shop: Shop, naive):\n"
+            "    return shop.localize(naive)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "own-zone-method", "localize-to-helper"),
     ),
     # valid: left alone, nothing reported
     Example(

@@ -95,11 +95,45 @@ def _zone_attribute(
         m.tz_like(original.value)
         or ana.source(original.value) in m.duck_typed
         or _member_value(original.value)
+        or _zone_loop_variable(m, original.value)
     ):
         fixed = m.mark_or_fix(original, "zone-attribute", lambda: _str(updated.value))
         if fixed is not None:
             return fixed
     return updated
+
+
+def _zone_loop_variable(m: Context, node: cst.BaseExpression) -> bool:
+    """A name bound only by ``for``/a comprehension over a container named like zones:
+    ``for code, z in SITE_ZONES.items()``, ``[z.zone for z in settings.zones.values()]``."""
+    if not isinstance(node, cst.Name):
+        return False
+    bound = m.assigned_values(node)
+    if not bound:
+        return False
+    for found in bound:
+        loop: cst.CSTNode | None = found
+        for _ in range(4):
+            if loop is None or isinstance(loop, cst.For | cst.CompFor):
+                break
+            loop = m.parent(loop)
+        if not isinstance(loop, cst.For | cst.CompFor):
+            return False
+        source: cst.BaseExpression = loop.iter
+        while isinstance(source, cst.Call):  # X.items(), sorted(X), X.values()
+            if isinstance(source.func, cst.Attribute) and source.func.attr.value in (
+                "items",
+                "values",
+            ):
+                source = source.func.value
+            elif source.args:
+                source = source.args[0].value
+            else:
+                return False
+        # named like zones, and made by pytz here or by a module of the project
+        if not (m.tz_like(source) and (m.has_pytz or m.from_project(source))):
+            return False
+    return True
 
 
 def _member_value(node: cst.BaseExpression) -> bool:
@@ -131,6 +165,51 @@ def _pytz_only_attribute(m: Context, node: cst.Attribute, attr: str) -> None:
 
 
 EXAMPLES = (
+    # a loop variable over a container named like zones holds zones
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "ZONES = {'paris': pytz.timezone('Europe/Paris')}\n"
+            "\n"
+            "\n"
+            "def names():\n"
+            "    return [z.zone for z in ZONES.values()]\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "ZONES = {'paris': ZoneInfo('Europe/Paris')}\n"
+            "\n"
+            "\n"
+            "def names():\n"
+            "    # tzcompat-migrate[zone-attribute]: .zone is pytz-only: .key or str(tzinfo)\n"
+            "    return [z.zone for z in ZONES.values()]\n"
+        ),
+        codes=("timezone-to-zoneinfo", "zone-attribute"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "ZONES = {'paris': pytz.timezone('Europe/Paris')}\n"
+            "\n"
+            "\n"
+            "def names():\n"
+            "    return [z.zone for z in ZONES.values()]\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "ZONES = {'paris': ZoneInfo('Europe/Paris')}\n"
+            "\n"
+            "\n"
+            "def names():\n"
+            "    return [str(z) for z in ZONES.values()]\n"
+        ),
+        codes=("timezone-to-zoneinfo", "zone-attribute"),
+        options=(("unsafe_fixes", True),),
+    ),
     Example(
         before=("import pytz\ntz = pytz.timezone('Europe/Paris')\nname = tz.zone\n"),
         after=("from zoneinfo import ZoneInfo\n\ntz = ZoneInfo('Europe/Paris')\nname = tz.key\n"),

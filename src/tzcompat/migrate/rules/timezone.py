@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import libcst as cst
+from libcst.metadata import ComprehensionScope, GlobalScope, ScopeProvider
 
 from .. import _analysis as ana
 from .._rule import Context, Rule
@@ -38,6 +39,19 @@ CODES = (
         ),
     ),
     CodeInfo(
+        "TZM161",
+        "timezone-name-case",
+        "marker",
+        "none",
+        message=(
+            "pytz.timezone() of a name computed at run time (not a module-level setting) in a "
+            "try that catches unknown zones, so names users type: pytz matched it ignoring case "
+            "('utc', 'europe/london') and refused 'Factory'; ZoneInfo is case-sensitive and "
+            "finds 'Factory': check where the name comes from (elsewhere TZM201 notes it)"
+        ),
+        comment="pytz ignored the name's case and refused 'Factory'; ZoneInfo does neither",
+    ),
+    CodeInfo(
         "TZM202",
         "timezone-case",
         "note",
@@ -63,9 +77,57 @@ def call_timezone(m: Context, original: cst.Call, updated: cst.Call) -> cst.Base
         if canonical != key:
             m.report(original, "timezone-case")
             arg = arg.with_changes(value=mk.like_literal(original.args[0].value, canonical))
-    else:
+    elif _configured(m, original.args[0].value) or not _guarded(m, original):
         m.report(original, "timezone-dynamic")
+    else:
+        m.report(original, "timezone-name-case")
     return updated.with_changes(func=m.names.expr("zoneinfo", "ZoneInfo"), args=[arg])
+
+
+#: handlers that catch pytz's UnknownTimeZoneError (a KeyError)
+_LOOKUP_ERRORS = frozenset(
+    {"KeyError", "LookupError", "Exception", "BaseException", "UnknownTimeZoneError"}
+)
+
+
+def _guarded(m: Context, call: cst.Call) -> bool:
+    """True when ``call`` sits in the body of a ``try`` that catches an unknown zone: the
+    code expects names that may not resolve (typed by users), where pytz's leniency counted."""
+    child: cst.CSTNode = call
+    node = m.parent(call)
+    while node is not None and not isinstance(node, cst.FunctionDef | cst.Lambda | cst.Module):
+        if isinstance(node, cst.Try) and child is node.body:
+            for handler in node.handlers:
+                if handler.type is None or _LOOKUP_ERRORS & _names(handler.type):
+                    return True
+        child, node = node, m.parent(node)
+    return False
+
+
+def _names(node: cst.BaseExpression) -> set[str]:
+    """The last names of an ``except`` clause's classes: ``(KeyError, pytz.X)`` -> both."""
+    if isinstance(node, cst.Tuple):
+        return {n for el in node.elements for n in _names(el.value)}
+    if isinstance(node, cst.Attribute):
+        return {node.attr.value}
+    return {node.value} if isinstance(node, cst.Name) else set()
+
+
+def _configured(m: Context, key: cst.BaseExpression) -> bool:
+    """True for a key read from configuration: a module-level name, or an attribute of an
+    imported module (``settings.TIME_ZONE``); a parameter, local or item is typed at run time."""
+    if isinstance(key, cst.Name):
+        # a module-level name, or one bound by a comprehension at module level
+        scope = m.get_metadata(ScopeProvider, key, None)
+        while isinstance(scope, ComprehensionScope):
+            scope = scope.parent
+        return isinstance(scope, GlobalScope)
+    if isinstance(key, cst.Attribute):
+        root: cst.BaseExpression = key
+        while isinstance(root, cst.Attribute):
+            root = root.value
+        return isinstance(root, cst.Name) and bool(m.qnames(root))
+    return False
 
 
 def reference(
@@ -87,9 +149,47 @@ EXAMPLES = (
         codes=("timezone-to-zoneinfo", "timezone-case"),
     ),
     Example(
+        before=("import pytz\nfrom app import settings\ntz = pytz.timezone(settings.TIME_ZONE)\n"),
+        after=(
+            "from app import settings\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "tz = ZoneInfo(settings.TIME_ZONE)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic"),
+    ),
+    Example(
         before=("import pytz\n\ndef f(name):\n    return pytz.timezone(name)\n"),
         after=("from zoneinfo import ZoneInfo\n\ndef f(name):\n    return ZoneInfo(name)\n"),
         codes=("timezone-to-zoneinfo", "timezone-dynamic"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def user_zone(name):\n"
+            "    try:\n"
+            "        return pytz.timezone(name.strip())\n"
+            "    except pytz.UnknownTimeZoneError:\n"
+            "        return None\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo, ZoneInfoNotFoundError\n"
+            "\n"
+            "def user_zone(name):\n"
+            "    try:\n"
+            "        # tzcompat-migrate[timezone-name-case]: pytz ignored the name's case and "
+            "refused 'Factory'; ZoneInfo does neither\n"
+            "        return ZoneInfo(name.strip())\n"
+            "    except (ZoneInfoNotFoundError, ValueError):\n"
+            "        return None\n"
+        ),
+        codes=(
+            "timezone-to-zoneinfo",
+            "timezone-name-case",
+            "error-classes",
+            "unknown-timezone-error",
+        ),
     ),
     Example(
         before=("import pytz\ntz = pytz.timezone('Mars/Olympus')\n"),

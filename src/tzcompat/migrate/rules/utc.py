@@ -53,6 +53,17 @@ CODES = (
             "pytz.timezone() with run-time names, and pytz.timezone('UTC') was pytz.utc itself"
         ),
     ),
+    CodeInfo(
+        "TZM220",
+        "parser-offset-kept",
+        "note",
+        "none",
+        message=(
+            "dateutil fixed offset left as it is: the project parses with dateutil, whose "
+            "tzinfos equal tzoffset()/tzutc() but never datetime.timezone, and tzoffset(None, "
+            "...).tzname() is None where timezone gives 'UTC+HH:MM'"
+        ),
+    ),
 )
 
 
@@ -73,9 +84,49 @@ def note_dst(m: Context, node: cst.CSTNode) -> None:
         m.report(node, "utc-dst", kind="note")
 
 
+def parses_with_dateutil(m: Context, node: cst.CSTNode, note: bool = True) -> bool:
+    """True when this module or another of the project imports ``dateutil.parser``: its
+    values meet dateutil's fixed offsets, which stay dateutil's (exact), with a note."""
+    found = m.state.parser_world
+    if found is None:
+        found = m.index is not None and any(
+            any(base == "dateutil.parser" or (base, name) == ("dateutil", "parser")
+                for base, name in facts.imported)
+            for facts in m.index.modules.values()
+        )  # fmt: skip
+        module = m.enclosing(node, cst.Module)
+        if not found and isinstance(module, cst.Module):
+            found = any(_imports_parser(stmt) for stmt in module.body)
+        m.state.parser_world = found
+    if found and note:
+        m.report(node, "parser-offset-kept")
+    return found
+
+
+def _imports_parser(stmt: cst.CSTNode) -> bool:
+    """``import dateutil.parser``, ``from dateutil import parser``, ``from dateutil.parser
+    import ...`` at the top level of a module."""
+    if not isinstance(stmt, cst.SimpleStatementLine):
+        return False
+    for small in stmt.body:
+        if isinstance(small, cst.Import):
+            if any(ana.source(a.name) == "dateutil.parser" for a in small.names):
+                return True
+        elif isinstance(small, cst.ImportFrom) and small.module is not None:
+            base = ana.source(small.module)
+            if base == "dateutil.parser":
+                return True
+            if base == "dateutil" and not isinstance(small.names, cst.ImportStar):
+                if any(ana.source(a.name) == "parser" for a in small.names):
+                    return True
+    return False
+
+
 def call_tzutc(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExpression | None:
     if original.args:
         unsupported.no_equivalent(m, original, "dateutil.tz.tzutc")
+        return None
+    if parses_with_dateutil(m, original):
         return None
     note_dst(m, original)
     return m.utc()
@@ -90,6 +141,8 @@ def reference(
     if isinstance(call, cst.Call) and ana.source(call.func) == "type":
         type_checks.type_object(m, original, f"type({q})")
     if q == "dateutil.tz.UTC":
+        if parses_with_dateutil(m, original):
+            return updated
         note_dst(m, original)
         new = m.utc()
     else:
@@ -102,9 +155,10 @@ def leave_Comparison(
 ) -> cst.BaseExpression | None:
     """Identity/equality with a UTC object: the answer depends on the library."""
     operands = [original.left, *(t.comparator for t in original.comparisons)]
+    kept = parses_with_dateutil(m, original, note=False)  # dateutil's UTC stays dateutil's
     if ana.identity_test(original) and any(
-        m.ref(o) in _facts.UTC_REFS
-        or (isinstance(o, cst.Call) and m.ref(o.func) == "dateutil.tz.tzutc")
+        (m.ref(o) in _facts.UTC_REFS and not (kept and m.ref(o) == "dateutil.tz.UTC"))
+        or (isinstance(o, cst.Call) and m.ref(o.func) == "dateutil.tz.tzutc" and not kept)
         for o in operands
     ):
         m.report(original, "utc-identity")
@@ -127,6 +181,19 @@ EXAMPLES = (
             "ok = tz is timezone.utc\n"
         ),
         codes=("utc-to-timezone-utc", "utc-identity", "utc-dst"),
+    ),
+    # the project parses with dateutil: its fixed offsets stay dateutil's, so a parsed
+    # tzinfo still equals them (datetime.timezone never would) and tzname() stays None
+    Example(
+        before=(
+            "from dateutil import parser, tz\n"
+            "\n"
+            "IST = tz.tzoffset(None, 19800)\n"
+            "\n"
+            "def indian(text):\n"
+            "    return parser.isoparse(text).tzinfo in (IST, tz.UTC, tz.tzutc())\n"
+        ),
+        codes=("parser-offset-kept",),
     ),
     # valid: left alone, nothing reported
     Example(before="from datetime import datetime, timezone\n\nnow = datetime.now(timezone.utc)\n"),
