@@ -570,3 +570,37 @@ def test_aware_arguments_of_the_projects_own_functions_only() -> None:
     assert text == sources["lib.text"]
     util = migrate_source(sources["lib.util"], index=index, module_name="lib.util").code
     assert "tzcompat-migrate[aware-arithmetic]" in util
+
+
+def test_argument_made_by_another_modules_function_is_aware() -> None:
+    """``show(settings.local(...))``: the parameter is handed what another module's function
+    returns, a datetime aware in a pytz zone; the repr returned in ``show`` is marked, and a
+    parameter handed a naive value from another module is not."""
+    sources = {
+        "app": "",
+        "app.settings": (
+            "import pytz\n\n"
+            "HOME = pytz.timezone('Europe/London')\n\n\n"
+            "def local(naive):\n"
+            "    return HOME.localize(naive)\n\n\n"
+            "def plain(naive):\n"
+            "    return naive\n"
+        ),
+        "app.report": (
+            "from app import settings\n"
+            "from app.settings import plain\n\n\n"
+            "def show(when):\n"
+            "    return f'at={when!r}'\n\n\n"
+            "def other(when):\n"
+            "    return f'at={when!r}'\n\n\n"
+            "def run(naive):\n"
+            "    return show(settings.local(naive)), other(plain(naive))\n"
+        ),
+    }
+    index = index_sources(sources, packages=["app"])
+    assert "show:0" in index.aware_args
+    assert "other:0" not in index.aware_args
+    code = migrate_source(sources["app.report"], index=index, module_name="app.report").code
+    show, other = code.split("def other")
+    assert "tzcompat-migrate[zone-repr]" in show
+    assert "tzcompat-migrate" not in other.split("def run")[0]

@@ -37,6 +37,9 @@ class ModuleFacts:
     #: ``self.m(dt)``/``self.m(name=dt)`` (also ``cls.m``, ``super().m``) and ``f(dt)`` (the
     #: position after ``self``); the method may be another module's (a base class)
     aware_args: frozenset[str] = frozenset()
+    #: ``"m:0=pkg.mod.f"``: the parameter is handed what the project function ``pkg.mod.f``
+    #: returns (an aware argument when the index finds ``f`` among ``aware_returns``)
+    imported_args: frozenset[str] = frozenset()
     #: the names of the functions and methods it defines
     functions: frozenset[str] = frozenset()
     #: some expression makes a datetime aware in a zone that may be pytz's (see aware_returns)
@@ -156,6 +159,12 @@ class ProjectIndex:
             for module, name in facts.imported:
                 self.imported_from.setdefault(module, set()).add(name)
         self.aware_args = frozenset(a for m in self.modules.values() for a in m.aware_args)
+        self.aware_args |= frozenset(  # f(other_module.g(...)) with g returning an aware value
+            key
+            for m in self.modules.values()
+            for key, _, target in (a.partition("=") for a in m.imported_args)
+            if self.aware_function(target)
+        )
         self.aware_callees = frozenset(a.rpartition(":")[0] for a in self.aware_args)
         self.utc_names.clear()
         for facts in self.modules.values():
@@ -231,9 +240,10 @@ def may_change(facts: ModuleFacts, index: ProjectIndex) -> bool:
 
 
 def takes_aware(facts: ModuleFacts, index: ProjectIndex) -> bool:
-    """True when the module has +/- or comparisons and defines a function named like one
-    whose parameter some call of the project hands a zone-aware datetime (``aware_args``)."""
-    if "arith" not in facts.gate or not facts.functions:
+    """True when the module has +/- or comparisons (or a repr) and defines a function named
+    like one whose parameter some call of the project hands a zone-aware datetime
+    (``aware_args``)."""
+    if not ({"arith", "repr"} & facts.gate) or not facts.functions:
         return False
     return not facts.functions.isdisjoint(index.aware_callees)
 

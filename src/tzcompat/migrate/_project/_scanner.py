@@ -160,8 +160,11 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
     external = {  # names imported from outside the project: not its functions
         local for local, target in scan.imports.items() if target.split(".")[0] != top
     } | (_BUILTINS - scan.top)
-    aware_returns, aware_args = _aware_returns(
-        tree, utc_like, walks, _foreign(scan, module), frozenset(external)
+    project = {  # names imported from the project: their functions' facts are the index's
+        local: target for local, target in scan.imports.items() if target.split(".")[0] == top
+    }
+    aware_returns, aware_args, imported_args = _aware_returns(
+        tree, utc_like, walks, _foreign(scan, module), frozenset(external), project
     )
     deltas = {
         local for local, target in scan.imports.items()
@@ -202,6 +205,7 @@ def scan_source(code: str, module: str, is_package: bool = False) -> ModuleFacts
         dynamic_timezone=scan.dynamic,
         aware_returns=aware_returns,
         aware_args=aware_args,
+        imported_args=imported_args,
         functions=frozenset(
             n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
         ),
@@ -302,6 +306,18 @@ def _evidence(
                     _pair(a, b, gate)
         elif isinstance(node, ast.Call):
             _call_evidence(node, gate)
+            if isinstance(node.func, ast.Name) and node.func.id == "repr":
+                gate.add("repr")  # the repr of a value a caller may hand in (rules/reprs.py)
+        elif isinstance(node, ast.FormattedValue) and node.conversion in (ord("r"), ord("a")):
+            gate.add("repr")
+        elif (
+            isinstance(node, ast.BinOp)
+            and isinstance(node.op, ast.Mod)
+            and isinstance(node.left, ast.Constant)
+            and isinstance(node.left.value, str)
+            and "%r" in node.left.value
+        ):
+            gate.add("repr")
     arith_calls = _arith_evidence(nodes, gate, imported)
     called = {c.removeprefix("own.") for c in arith_calls}
     if called & ({"timedelta", "relativedelta"} | deltas):
@@ -478,11 +494,15 @@ def _aware_returns(
     walks: _Walks,
     foreign: Callable[[ast.Call], bool] = lambda call: False,
     external: frozenset[str] = frozenset(),
-) -> tuple[frozenset[str], frozenset[str]]:
+    project: dict[str, str] | None = None,
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
     """Functions and methods whose return value may be zone-aware, and the parameters calls
-    hand such a value to (``aware_returns``, ``aware_args`` of ModuleFacts); ``foreign``
-    tells the ``normalize()`` calls of imported non-zones, ``external`` the called names that
-    are not the project's (builtins, ``date`` from datetime)."""
+    hand such a value to (``aware_returns``, ``aware_args`` of ModuleFacts), and those handed
+    the result of an imported project function (``imported_args``, resolved by the index);
+    ``foreign`` tells the ``normalize()`` calls of imported non-zones, ``external`` the
+    called names that are not the project's (builtins, ``date`` from datetime), ``project``
+    the names imported from the project (local name -> qualified name)."""
+    project = project or {}
     functions: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -528,7 +548,21 @@ def _aware_returns(
                     break
         if len(found) == before:
             break
+    def imported(node: ast.AST) -> str | None:
+        """The qualified name of the project function ``node`` calls (``settings.local(...)``,
+        ``local(...)`` imported from a project module)."""
+        if not isinstance(node, ast.Call):
+            return None
+        func = node.func
+        if isinstance(func, ast.Name):
+            return project.get(func.id)
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            module = project.get(func.value.id)
+            return f"{module}.{func.attr}" if module else None
+        return None
+
     args: set[str] = set()
+    later: set[str] = set()
     for name, func in functions.items():
         local = locals_of[name]
         cls = name.rpartition(".")[0]
@@ -543,10 +577,14 @@ def _aware_returns(
                     break
                 if aware(arg, local, cls, 0):
                     args.add(f"{callee}:{position}")
+                elif (target := imported(arg)) is not None:
+                    later.add(f"{callee}:{position}={target}")
             for keyword in node.keywords:
                 if keyword.arg is not None and aware(keyword.value, local, cls, 0):
                     args.add(f"{callee}:{keyword.arg}")
-    return frozenset(found), frozenset(args)
+                elif keyword.arg is not None and (target := imported(keyword.value)):
+                    later.add(f"{callee}:{keyword.arg}={target}")
+    return frozenset(found), frozenset(args), frozenset(later)
 
 
 def _local_values(
