@@ -548,6 +548,7 @@ def _aware_returns(
                     break
         if len(found) == before:
             break
+
     def imported(node: ast.AST) -> str | None:
         """The qualified name of the project function ``node`` calls (``settings.local(...)``,
         ``local(...)`` imported from a project module)."""
