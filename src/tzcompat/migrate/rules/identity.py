@@ -21,9 +21,11 @@ CODES = (
         ),
         comment="pytz tzinfo was per offset; ZoneInfo's is the zone",
         fix_note=(
-            "rewritten to str(a.tzinfo) == str(b.tzinfo) (is -> ==, is not -> !=): the same "
-            "zone, whatever the offset; pytz compared its per-offset objects, so EST and EDT of "
-            "one zone were unequal"
+            "a.tzinfo == b.tzinfo (or is) of two datetimes rewritten to (str(a.tzinfo), "
+            "a.utcoffset(), a.dst(), a.tzname()) == (the same of b) (is -> ==, is not -> !=): "
+            "pytz's per-period objects were one object for the same zone and period, so EST "
+            "and EDT of one zone stay unequal; a tzinfo compared with a zone becomes "
+            "str(a.tzinfo) == str(zone); no fix when a datetime is made by a call"
         ),
     ),
     CodeInfo(
@@ -60,7 +62,8 @@ def leave_Comparison(
         return None
     for left, right in zip(operands, operands[1:], strict=False):
         if m.tzinfo_pair(left, right):
-            fix = (lambda: _by_key(updated)) if len(original.comparisons) == 1 else None
+            exact = len(original.comparisons) == 1 and _keyed(left, right) is not None
+            fix = (lambda: _by_key(updated)) if exact else None
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
@@ -85,6 +88,47 @@ def _str(node: cst.BaseExpression) -> cst.Call:
 _KEY_OPERATORS = {cst.Is: cst.Equal, cst.IsNot: cst.NotEqual}
 
 
+def _period(node: cst.BaseExpression) -> cst.BaseExpression | None:
+    """What pytz's per-period tzinfo of ``x.tzinfo`` stood for: the zone and the period's
+    offset, DST and abbreviation, ``(str(x.tzinfo), x.utcoffset(), x.dst(), x.tzname())``;
+    None unless ``x`` is a plain name or attribute chain (read four times, no side effect)."""
+    if not isinstance(node, cst.Attribute) or node.attr.value != "tzinfo":
+        return None
+    owner = node.value
+    root: cst.BaseExpression = owner
+    while isinstance(root, cst.Attribute):
+        root = root.value
+    if not isinstance(root, cst.Name):
+        return None
+    calls = [
+        cst.Call(func=cst.Attribute(value=owner, attr=cst.Name(method)))
+        for method in ("utcoffset", "dst", "tzname")
+    ]
+    return cst.Tuple(
+        elements=[cst.Element(v) for v in (_str(node), *calls)],
+        lpar=[cst.LeftParen()],
+        rpar=[cst.RightParen()],
+    )
+
+
+def _keyed(
+    a: cst.BaseExpression, b: cst.BaseExpression
+) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
+    """The two sides of the fix: both periods when both are ``x.tzinfo`` (pytz's tzinfo
+    objects of two localized datetimes were one object for the same zone and period), None
+    (no fix) when one of them is ``f().tzinfo``, else ``str()`` of each (the zone)."""
+    pa, pb = _period(a), _period(b)
+    if pa is not None and pb is not None:
+        return pa, pb
+    if _tzinfo_of(a) and _tzinfo_of(b):
+        return None
+    return _str(a), _str(b)
+
+
+def _tzinfo_of(node: cst.BaseExpression) -> bool:
+    return isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"
+
+
 def _by_key(node: cst.Comparison) -> cst.Comparison:
     (target,) = node.comparisons
     operator = target.operator
@@ -93,9 +137,11 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
         operator = swap(
             whitespace_before=cst.SimpleWhitespace(" "), whitespace_after=cst.SimpleWhitespace(" ")
         )
+    sides = _keyed(node.left, target.comparator)
+    assert sides is not None, "the fix is offered only where _keyed has one"
+    left, right = sides
     return node.with_changes(
-        left=_str(node.left),
-        comparisons=[target.with_changes(operator=operator, comparator=_str(target.comparator))],
+        left=left, comparisons=[target.with_changes(operator=operator, comparator=right)]
     )
 
 
@@ -117,9 +163,13 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
     ):
         if m.tzinfo_pair(args[0].value, args[1].value):
             new = updated.args
+            if _keyed(args[0].value, args[1].value) is None:
+                return m.mark_or_fix(original, "tzinfo-identity", None)
 
             def fix() -> cst.Call:
-                keyed = [a.with_changes(value=_str(a.value)) for a in new[:2]]
+                sides = _keyed(new[0].value, new[1].value)
+                assert sides is not None, "checked on the original arguments"
+                keyed = [a.with_changes(value=v) for a, v in zip(new[:2], sides, strict=True)]
                 return updated.with_changes(args=[*keyed, *new[2:]])
 
             return m.mark_or_fix(original, "tzinfo-identity", fix)
@@ -200,6 +250,7 @@ def leave_Subscript(
             m.report(original, "tzinfo-lookup", detail="[...tzinfo]")
     return None
 
+
 EXAMPLES = (
     Example(
         before=("import pytz\n\ndef same(a, b):\n    return a.tzinfo == b.tzinfo\n"),
@@ -214,7 +265,25 @@ EXAMPLES = (
     ),
     Example(
         before=("import pytz\n\ndef same(a, b):\n    return a.tzinfo is b.tzinfo\n"),
-        after=("\ndef same(a, b):\n    return str(a.tzinfo) == str(b.tzinfo)\n"),
+        after=(
+            "\n"
+            "def same(a, b):\n"
+            "    return (str(a.tzinfo), a.utcoffset(), a.dst(), a.tzname()) == "
+            "(str(b.tzinfo), b.utcoffset(), b.dst(), b.tzname())\n"
+        ),
+        codes=("tzinfo-identity",),
+        options=(("unsafe_fixes", True),),
+    ),
+    # pytz's per-period tzinfo of a datetime made by a call: read four times, so no fix
+    Example(
+        before=("import pytz\n\ndef same(a, later):\n    return a.tzinfo == later(a).tzinfo\n"),
+        after=(
+            "\n"
+            "def same(a, later):\n"
+            "    # tzcompat-migrate[tzinfo-identity]: pytz tzinfo was per offset; "
+            "ZoneInfo's is the zone\n"
+            "    return a.tzinfo == later(a).tzinfo\n"
+        ),
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
     ),

@@ -45,7 +45,8 @@ CODES = (
         "none",
         message=(
             "pytz.timezone() of a name computed at run time (not a module-level setting) in a "
-            "try that catches unknown zones, so names users type: pytz matched it ignoring case "
+            "try that catches unknown zones, or returned to callers that may catch them, so "
+            "names users type: pytz matched it ignoring case "
             "('utc', 'europe/london') and refused 'Factory'; ZoneInfo is case-sensitive and "
             "finds 'Factory': check where the name comes from (elsewhere TZM201 notes it)"
         ),
@@ -77,7 +78,9 @@ def call_timezone(m: Context, original: cst.Call, updated: cst.Call) -> cst.Base
         if canonical != key:
             m.report(original, "timezone-case")
             arg = arg.with_changes(value=mk.like_literal(original.args[0].value, canonical))
-    elif _configured(m, original.args[0].value) or not _guarded(m, original):
+    elif _configured(m, original.args[0].value) or not (
+        _guarded(m, original) or _returned(m, original)
+    ):
         m.report(original, "timezone-dynamic")
     else:
         m.report(original, "timezone-name-case")
@@ -102,6 +105,13 @@ def _guarded(m: Context, call: cst.Call) -> bool:
                     return True
         child, node = node, m.parent(node)
     return False
+
+
+def _returned(m: Context, call: cst.Call) -> bool:
+    """True when ``call`` is what a function returns (``return pytz.timezone(name)``): the
+    zone, or the error for a name it does not know, goes to callers that may catch it."""
+    parent = m.parent(call)
+    return isinstance(parent, cst.Return) and m.enclosing(parent, cst.FunctionDef) is not None
 
 
 def _names(node: cst.BaseExpression) -> set[str]:
@@ -158,10 +168,31 @@ EXAMPLES = (
         ),
         codes=("timezone-to-zoneinfo", "timezone-dynamic"),
     ),
+    # the zone or the error of a name typed at run time goes to the callers: marked
     Example(
         before=("import pytz\n\ndef f(name):\n    return pytz.timezone(name)\n"),
-        after=("from zoneinfo import ZoneInfo\n\ndef f(name):\n    return ZoneInfo(name)\n"),
-        codes=("timezone-to-zoneinfo", "timezone-dynamic"),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def f(name):\n"
+            "    # tzcompat-migrate[timezone-name-case]: pytz ignored the name's case and "
+            "refused 'Factory'; ZoneInfo does neither\n"
+            "    return ZoneInfo(name)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-name-case"),
+    ),
+    # valid: a run-time name used in place (not returned, not in a try): a note only
+    Example(
+        before=(
+            "import pytz\n\ndef f(name, naive):\n"
+            "    return pytz.timezone(name).localize(naive).isoformat()\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n\ndef f(name, naive):\n"
+            "    return _tz_localize(naive, ZoneInfo(name)).isoformat()\n"
+        ),
+        codes=("timezone-to-zoneinfo", "timezone-dynamic", "localize-to-helper"),
     ),
     Example(
         before=(
