@@ -25,7 +25,8 @@ CODES = (
             "a.utcoffset(), a.dst(), a.tzname()) == (the same of b) (is -> ==, is not -> !=): "
             "pytz's per-period objects were one object for the same zone and period, so EST "
             "and EDT of one zone stay unequal; a tzinfo compared with a zone becomes "
-            "str(a.tzinfo) == str(zone); no fix when a datetime is made by a call"
+            "str(a.tzinfo) == str(zone); no fix for datetimes of unknown origin (plain "
+            "ZoneInfo code compared zones) or made by a call"
         ),
     ),
     CodeInfo(
@@ -62,8 +63,9 @@ def leave_Comparison(
         return None
     for left, right in zip(operands, operands[1:], strict=False):
         if m.tzinfo_pair(left, right):
-            exact = len(original.comparisons) == 1 and _keyed(left, right) is not None
-            fix = (lambda: _by_key(updated)) if exact else None
+            pytz_aware = _both_pytz(m, left, right)
+            exact = len(original.comparisons) == 1 and _keyed(left, right, pytz_aware)
+            fix = (lambda: _by_key(updated, pytz_aware)) if exact else None
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
@@ -112,24 +114,31 @@ def _period(node: cst.BaseExpression) -> cst.BaseExpression | None:
 
 
 def _keyed(
-    a: cst.BaseExpression, b: cst.BaseExpression
+    a: cst.BaseExpression, b: cst.BaseExpression, pytz_aware: bool = True
 ) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
-    """The two sides of the fix: both periods when both are ``x.tzinfo`` (pytz's tzinfo
-    objects of two localized datetimes were one object for the same zone and period), None
-    (no fix) when one of them is ``f().tzinfo``, else ``str()`` of each (the zone)."""
-    pa, pb = _period(a), _period(b)
-    if pa is not None and pb is not None:
-        return pa, pb
+    """The two sides of the fix: both periods when both are ``x.tzinfo`` of datetimes
+    aware in pytz zones (``pytz_aware``: pytz's tzinfo objects of two localized datetimes
+    were one object for the same zone and period), else ``str()`` of each (the zone); None
+    (no fix) for two ``x.tzinfo`` of unknown origin (plain ZoneInfo code compared zones,
+    pytz code periods) or of ``f().tzinfo`` (read four times)."""
     if _tzinfo_of(a) and _tzinfo_of(b):
-        return None
+        pa, pb = _period(a), _period(b)
+        if pa is None or pb is None or not pytz_aware:
+            return None
+        return pa, pb
     return _str(a), _str(b)
+
+
+def _both_pytz(m: Context, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
+    """Both are ``x.tzinfo`` of datetimes that may be aware in pytz zones."""
+    return all(isinstance(n, cst.Attribute) and m.zone_aware(n.value) for n in (a, b))
 
 
 def _tzinfo_of(node: cst.BaseExpression) -> bool:
     return isinstance(node, cst.Attribute) and node.attr.value == "tzinfo"
 
 
-def _by_key(node: cst.Comparison) -> cst.Comparison:
+def _by_key(node: cst.Comparison, pytz_aware: bool) -> cst.Comparison:
     (target,) = node.comparisons
     operator = target.operator
     swap = _KEY_OPERATORS.get(type(operator))
@@ -137,7 +146,7 @@ def _by_key(node: cst.Comparison) -> cst.Comparison:
         operator = swap(
             whitespace_before=cst.SimpleWhitespace(" "), whitespace_after=cst.SimpleWhitespace(" ")
         )
-    sides = _keyed(node.left, target.comparator)
+    sides = _keyed(node.left, target.comparator, pytz_aware)
     assert sides is not None, "the fix is offered only where _keyed has one"
     left, right = sides
     return node.with_changes(
@@ -163,11 +172,12 @@ def leave_Call(m: Context, original: cst.Call, updated: cst.Call) -> cst.BaseExp
     ):
         if m.tzinfo_pair(args[0].value, args[1].value):
             new = updated.args
-            if _keyed(args[0].value, args[1].value) is None:
+            pytz_aware = _both_pytz(m, args[0].value, args[1].value)
+            if _keyed(args[0].value, args[1].value, pytz_aware) is None:
                 return m.mark_or_fix(original, "tzinfo-identity", None)
 
             def fix() -> cst.Call:
-                sides = _keyed(new[0].value, new[1].value)
+                sides = _keyed(new[0].value, new[1].value, pytz_aware)
                 assert sides is not None, "checked on the original arguments"
                 keyed = [a.with_changes(value=v) for a, v in zip(new[:2], sides, strict=True)]
                 return updated.with_changes(args=[*keyed, *new[2:]])
@@ -263,13 +273,41 @@ EXAMPLES = (
         ),
         codes=("tzinfo-identity",),
     ),
+    # two datetimes aware in pytz zones: the zone and the period, as pytz's objects were
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "PARIS = pytz.timezone('Europe/Paris')\n"
+            "\n"
+            "def same(x, y):\n"
+            "    a = x.astimezone(PARIS)\n"
+            "    b = y.astimezone(PARIS)\n"
+            "    return a.tzinfo is b.tzinfo\n"
+        ),
+        after=(
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "PARIS = ZoneInfo('Europe/Paris')\n"
+            "\n"
+            "def same(x, y):\n"
+            "    a = x.astimezone(PARIS)\n"
+            "    b = y.astimezone(PARIS)\n"
+            "    return (str(a.tzinfo), a.utcoffset(), a.dst(), a.tzname()) == "
+            "(str(b.tzinfo), b.utcoffset(), b.dst(), b.tzname())\n"
+        ),
+        codes=("timezone-to-zoneinfo", "tzinfo-identity"),
+        options=(("unsafe_fixes", True),),
+    ),
+    # datetimes of unknown origin: plain ZoneInfo code compared zones, pytz code periods
     Example(
         before=("import pytz\n\ndef same(a, b):\n    return a.tzinfo is b.tzinfo\n"),
         after=(
             "\n"
             "def same(a, b):\n"
-            "    return (str(a.tzinfo), a.utcoffset(), a.dst(), a.tzname()) == "
-            "(str(b.tzinfo), b.utcoffset(), b.dst(), b.tzname())\n"
+            "    # tzcompat-migrate[tzinfo-identity]: pytz tzinfo was per offset; "
+            "ZoneInfo's is the zone\n"
+            "    return a.tzinfo is b.tzinfo\n"
         ),
         codes=("tzinfo-identity",),
         options=(("unsafe_fixes", True),),
