@@ -130,8 +130,17 @@ def _keyed(
 
 
 def _both_pytz(m: Context, a: cst.BaseExpression, b: cst.BaseExpression) -> bool:
-    """Both are ``x.tzinfo`` of datetimes that may be aware in pytz zones."""
-    return all(isinstance(n, cst.Attribute) and m.zone_aware(n.value) for n in (a, b))
+    """Both are ``x.tzinfo`` of datetimes the function itself makes aware in pytz zones
+    (not parameters: a caller may hand in datetimes aware in ZoneInfo zones too)."""
+    for node in (a, b):
+        if not isinstance(node, cst.Attribute) or not m.zone_aware(node.value):
+            return False
+        owner = node.value
+        if isinstance(owner, cst.Name):
+            bound = m.assigned_values(owner) or []
+            if not bound or any(isinstance(v, cst.Param) for v in bound):
+                return False
+    return True
 
 
 def _tzinfo_of(node: cst.BaseExpression) -> bool:
