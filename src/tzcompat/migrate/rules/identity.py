@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import libcst as cst
 
 from .. import _analysis as ana
@@ -65,7 +67,7 @@ def leave_Comparison(
         if m.tzinfo_pair(left, right):
             pytz_aware = _both_pytz(m, left, right)
             exact = len(original.comparisons) == 1 and _keyed(left, right, pytz_aware)
-            fix = (lambda: _by_key(updated, pytz_aware)) if exact else None
+            fix = functools.partial(_by_key, updated, pytz_aware) if exact else None
             return m.mark_or_fix(original, "tzinfo-identity", fix)
     return None
 
