@@ -850,7 +850,9 @@ class Analysis:
             return found if isinstance(found, cst.ClassDef) else None
         if isinstance(node, cst.Name) and node.value not in ("self", "cls"):
             value = self.single_value(node)
-            return None if value is None else self._instance_class(value, depth + 1)
+            if value is not None:
+                return self._instance_class(value, depth + 1)
+            return self._annotated_class(node, depth)
         if isinstance(node, cst.Subscript):
             items = node.value
             if isinstance(items, cst.Name):
@@ -860,6 +862,43 @@ class Analysis:
                 return self._instance_class(items.elt, depth + 1)
             if isinstance(items, cst.List | cst.Tuple) and items.elements:
                 return self._instance_class(items.elements[0].value, depth + 1)
+        return None
+
+    def _annotated_class(self, name: cst.Name, depth: int) -> cst.ClassDef | None:
+        """The module's class a name's annotation gives: a parameter ``event: Event``, or a
+        loop target over a parameter ``events: list[Event]`` (``for event in events``,
+        ``[e.at for e in events]``)."""
+        stmts = self.assigned_values(name) or []
+        if len(stmts) != 1:
+            return None
+        (stmt,) = stmts
+        if isinstance(stmt, cst.Param):
+            return self._class_named(stmt.annotation, items=False)
+        node: cst.CSTNode | None = stmt
+        if isinstance(node, cst.Name):
+            node = self.parent(node)
+        if isinstance(node, cst.CompFor | cst.For) and isinstance(node.iter, cst.Name):
+            bound = self.assigned_values(node.iter) or []
+            if len(bound) == 1 and isinstance(bound[0], cst.Param):
+                return self._class_named(bound[0].annotation, items=True)
+        return None
+
+    def _class_named(self, annotation: cst.Annotation | None, items: bool) -> cst.ClassDef | None:
+        """The module's class an annotation names (``Event``, ``"Event"``), or with
+        ``items`` the class of its items (``list[Event]``, ``Sequence[Event]``)."""
+        if annotation is None:
+            return None
+        node = annotation.annotation
+        if items:
+            if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+                return None
+            index = node.slice[0].slice
+            if not isinstance(index, cst.Index):
+                return None
+            node = index.value
+        if isinstance(node, cst.Name):
+            found = self._defined(node)
+            return found if isinstance(found, cst.ClassDef) else None
         return None
 
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
@@ -909,7 +948,10 @@ class Analysis:
                     members.setdefault(target.attr.value, []).append(value)
 
         cls.visit(_Visitor())
-        if fields and any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators):
+        record = any(self.qnames(b.value) & _NAMEDTUPLES for b in cls.bases)
+        if fields and (
+            record or any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators)
+        ):
             for name, value in self._constructor_arguments(cls, fields):
                 members.setdefault(name, []).append(value)
         init = next(

@@ -523,6 +523,60 @@ EXAMPLES = (
         ),
         codes=("aware-key-ordering",),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime\n"
+            "from typing import NamedTuple\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind, naive):\n"
+            "    return Event(kind, pytz.timezone('America/New_York').localize(naive))\n"
+            "\n"
+            "def times(events: list[Event]):\n"
+            "    return {e.at for e in events}\n"
+        ),
+        after=(
+            "from datetime import datetime\n"
+            "from typing import NamedTuple\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind, naive):\n"
+            "    return Event(kind, _tz_localize(naive, ZoneInfo('America/New_York')))\n"
+            "\n"
+            "def times(events: list[Event]):\n"
+            "    # tzcompat-migrate[aware-hashing]: set: keys from pytz-aware datetimes: folds "
+            "and periods merge with ZoneInfo\n"
+            "    return {e.at for e in events}\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    # valid: the records handed in (by annotation) hold UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime, timezone\n"
+            "from typing import NamedTuple\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind):\n"
+            "    return Event(kind, datetime.now(timezone.utc))\n"
+            "\n"
+            "def times(events: list[Event], event: Event):\n"
+            "    return {e.at for e in events}, event.at in [e.at for e in events]\n"
+        )
+    ),
     # valid: a key that reads the instant, and membership of naive values
     Example(
         before=(
