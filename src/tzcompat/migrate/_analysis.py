@@ -432,7 +432,13 @@ class Analysis:
         if isinstance(node, cst.Attribute):
             return self.attribute_aware(node, depth)
         if isinstance(node, cst.Subscript):
-            return self.items_aware(node.value, depth + 1)  # moments[0]
+            if self.items_aware(node.value, depth + 1):  # moments[0]
+                return True
+            # row["at"]: rows are dicts the analysis loses track of (a parameter, a loop
+            # over one); the module storing an aware datetime under that key is the evidence
+            key = node.slice[0].slice if len(node.slice) == 1 else None
+            text = string_value(key.value) if isinstance(key, cst.Index) else None
+            return text is not None and self.aware_field(text)
         if not isinstance(node, cst.Call) or self.pinned(node):
             return False
         func = node.func

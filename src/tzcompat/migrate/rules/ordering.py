@@ -296,7 +296,10 @@ def _dotted(node: cst.BaseExpression) -> str:
 
 
 def _key(m: Context, node: cst.BaseExpression) -> bool:
-    """A key that is a pytz-aware datetime or the tzinfo of one."""
+    """A key that is a pytz-aware datetime or the tzinfo of one, or a tuple holding one
+    (``Counter((e.kind, e.at) for e in events)``: tuples hash by their items)."""
+    if isinstance(node, cst.Tuple):
+        return any(_key(m, e.value) for e in node.elements)
     if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
         return m.zone_aware(node.value)
     return m.zone_aware(node)
@@ -558,6 +561,65 @@ EXAMPLES = (
             "    return {e.at for e in events}\n"
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def pairs(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return {(n.hour, tz.localize(n)) for n in naives}\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def pairs(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    # tzcompat-migrate[aware-hashing]: set: keys from pytz-aware datetimes: folds "
+            "and periods merge with ZoneInfo\n"
+            "    return {(n.hour, _tz_localize(n, tz)) for n in naives}\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def entries(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return [{'at': tz.localize(n)} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    return max(row['at'] for row in rows)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def entries(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    return [{'at': _tz_localize(n, tz)} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    # tzcompat-migrate[aware-ordering]: max(): pytz ordered these as instants; "
+            "ZoneInfo orders wall times (fold ignored)\n"
+            "    return max(row['at'] for row in rows)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    # valid: rows whose "at" the module fills with UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "def entries(naives):\n"
+            "    return [{'at': datetime.now(timezone.utc), 'n': n} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    return max(row['at'] for row in rows), max(row['n'] for row in rows)\n"
+        )
     ),
     # valid: the records handed in (by annotation) hold UTC datetimes only
     Example(
