@@ -540,9 +540,14 @@ class Analysis:
         if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
             return self._item_aware(node.elt, depth)
         if isinstance(node, cst.Subscript):
+            part = self._returned_part(node)
+            if part is not None:  # zone, events = f(...); f(...)[1]
+                return self.items_aware(part, depth + 1)
             return self.items_aware(node.value, depth + 1)  # moments[1:]
         if isinstance(node, cst.Name):
             for stmt in self.assigned_values(node) or ():
+                if isinstance(stmt, cst.Param) and self._param_items_aware(stmt, depth):
+                    return True
                 value = getattr(stmt, "value", None)
                 if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
                     if self.items_aware(value, depth + 1):
@@ -685,6 +690,44 @@ class Analysis:
             for small in stmt.body
             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
         ]
+
+    def _returned_part(self, node: cst.Subscript) -> cst.BaseExpression | None:
+        """``f(...)[i]`` where the module's ``f`` returns one tuple written out: its item
+        ``i``."""
+        if len(node.slice) != 1 or not isinstance(node.value, cst.Call):
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Integer):
+            return None
+        position = int(index.value.value)
+        returns = self.own_returns(node.value)
+        if len(returns) != 1 or not isinstance(returns[0], cst.Tuple):
+            return None
+        elements = returns[0].elements
+        return elements[position].value if position < len(elements) else None
+
+    def _param_items_aware(self, param: cst.Param, depth: int) -> bool:
+        """A parameter of a module-level function that some call of the module hands an
+        iterable of pytz-aware datetimes (``billed_window(_events(key, naives)[1])``)."""
+        func = self.enclosing(param, cst.FunctionDef)
+        if not isinstance(func, cst.FunctionDef) or self.enclosing(
+            self.parent(func), cst.FunctionDef | cst.ClassDef
+        ) is not None:
+            return False
+        positional = [*func.params.posonly_params, *func.params.params]
+        position = next((i for i, p in enumerate(positional) if p is param), None)
+        for call in self._calls_by_name().get(func.name.value, ()):
+            if not isinstance(call.func, cst.Name):
+                continue
+            for index, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                named = arg.keyword is not None and arg.keyword.value == param.name.value
+                if (named or (arg.keyword is None and index == position)) and self.items_aware(
+                    arg.value, depth + 1
+                ):
+                    return True
+        return False
 
     def record_aware(self, call: cst.Call, depth: int = 0) -> bool:
         """``Rec(...)`` of a record class of the module with an argument that may be a
@@ -853,6 +896,14 @@ class Analysis:
             return None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
             found = self._defined(node.func)
+            if isinstance(found, cst.FunctionDef):
+                # a factory of the module: its return annotation, or what it returns
+                cls = self._class_named(found.returns, items=False)
+                if cls is not None:
+                    return cls
+                returns = self.own_returns(node)
+                if len(returns) == 1:
+                    return self._instance_class(returns[0], depth + 1)
             return found if isinstance(found, cst.ClassDef) else None
         if isinstance(node, cst.Name) and node.value not in ("self", "cls"):
             value = self.single_value(node)

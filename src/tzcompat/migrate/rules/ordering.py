@@ -608,6 +608,54 @@ EXAMPLES = (
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
     ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return 'NY', [tz.localize(n) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1])\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    # tzcompat-migrate[aware-ordering]: min(): pytz ordered these as instants; "
+            "ZoneInfo orders wall times (fold ignored)\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    return 'NY', [_tz_localize(n, tz) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1])\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    # valid: the module hands the function naive or UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import timezone\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    return 'UTC', [n.replace(tzinfo=timezone.utc) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1]), earliest(naives)\n"
+        )
+    ),
     # valid: rows whose "at" the module fills with UTC datetimes only
     Example(
         before=(
