@@ -879,6 +879,9 @@ class Analysis:
         Any receiver counts (``other._dt`` in ``__sub__`` is most often the same class)."""
         cls: cst.CSTNode | None = self._instance_class(node.value, depth)
         if cls is None and isinstance(node.value, cst.Name):
+            typed = self._annotated_type(node.value)  # slot: Slot, Slot = namedtuple(...)
+            if typed is not None and self.record_field_aware(typed, node.attr.value, depth):
+                return True
             cls = self.enclosing(node, cst.ClassDef)
         if not isinstance(cls, cst.ClassDef):
             return False
@@ -925,38 +928,56 @@ class Analysis:
         """The module's class a name's annotation gives: a parameter ``event: Event``, or a
         loop target over a parameter ``events: list[Event]`` (``for event in events``,
         ``[e.at for e in events]``)."""
+        typed = self._annotated_type(name)
+        found = self._defined(typed) if typed is not None else None
+        return found if isinstance(found, cst.ClassDef) else None
+
+    def _annotated_type(self, name: cst.Name) -> cst.Name | None:
+        """The type name (``Event``) of a parameter annotated with it, or of a loop target
+        over a parameter annotated ``list[Event]`` (``Sequence[Event]``...)."""
         stmts = self.assigned_values(name) or []
         if len(stmts) != 1:
             return None
         (stmt,) = stmts
         if isinstance(stmt, cst.Param):
-            return self._class_named(stmt.annotation, items=False)
+            return _type_named(stmt.annotation, items=False)
         node: cst.CSTNode | None = stmt
         if isinstance(node, cst.Name):
             node = self.parent(node)
         if isinstance(node, cst.CompFor | cst.For) and isinstance(node.iter, cst.Name):
             bound = self.assigned_values(node.iter) or []
             if len(bound) == 1 and isinstance(bound[0], cst.Param):
-                return self._class_named(bound[0].annotation, items=True)
+                return _type_named(bound[0].annotation, items=True)
         return None
 
     def _class_named(self, annotation: cst.Annotation | None, items: bool) -> cst.ClassDef | None:
-        """The module's class an annotation names (``Event``, ``"Event"``), or with
-        ``items`` the class of its items (``list[Event]``, ``Sequence[Event]``)."""
-        if annotation is None:
-            return None
-        node = annotation.annotation
-        if items:
-            if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
-                return None
-            index = node.slice[0].slice
-            if not isinstance(index, cst.Index):
-                return None
-            node = index.value
-        if isinstance(node, cst.Name):
-            found = self._defined(node)
-            return found if isinstance(found, cst.ClassDef) else None
-        return None
+        """The module's class an annotation names (``Event``), or with ``items`` the class
+        of its items (``list[Event]``, ``Sequence[Event]``)."""
+        typed = _type_named(annotation, items)
+        found = self._defined(typed) if typed is not None else None
+        return found if isinstance(found, cst.ClassDef) else None
+
+    def record_field_aware(self, typed: cst.Name, field: str, depth: int = 0) -> bool:
+        """Field ``field`` of the ``namedtuple(...)`` record ``typed`` names: some
+        ``Rec(...)`` call of the module fills it with a pytz-aware datetime."""
+        if isinstance(self._defined(typed), cst.ClassDef):
+            return False  # a class statement: class_members answers
+        fields = self.record_fields(typed)
+        if not fields or field not in fields:
+            return False
+        position = fields.index(field)
+        for call in self._calls_by_name().get(typed.value, ()):
+            if not isinstance(call.func, cst.Name):
+                continue
+            for index, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                named = arg.keyword is not None and arg.keyword.value == field
+                if (named or (arg.keyword is None and index == position)) and self.zone_aware(
+                    arg.value, depth + 1
+                ):
+                    return True
+        return False
 
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """attribute name -> the expressions the class stores in it (or returns from a
@@ -1211,6 +1232,22 @@ _NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
 _VIEWS = frozenset({"keys", "values", "items"})
 #: calls that return one of the heap's items
 _HEAP_POPS = frozenset({"heapq.heappop", "heapq.heappushpop", "heapq.heapreplace"})
+
+
+def _type_named(annotation: cst.Annotation | None, items: bool) -> cst.Name | None:
+    """The plain name an annotation gives (``Event``), or with ``items`` the name of its
+    items' type (``list[Event]``)."""
+    if annotation is None:
+        return None
+    node = annotation.annotation
+    if items:
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index):
+            return None
+        node = index.value
+    return node if isinstance(node, cst.Name) else None
 
 
 def _decorator(decorator: cst.Decorator) -> str:

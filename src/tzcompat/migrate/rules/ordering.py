@@ -640,6 +640,55 @@ EXAMPLES = (
         ),
         codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
     ),
+    Example(
+        before=(
+            "import heapq\n"
+            "import pytz\n"
+            "from collections import namedtuple\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot(naive):\n"
+            "    return Slot(pytz.timezone('America/New_York').localize(naive), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    heapq.heappush(heap, (slot.start, slot.site))\n"
+        ),
+        after=(
+            "import heapq\n"
+            "from collections import namedtuple\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot(naive):\n"
+            "    return Slot(_tz_localize(naive, ZoneInfo('America/New_York')), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    # tzcompat-migrate[aware-ordering]: heapq.heappush(): pytz ordered these as "
+            "instants; ZoneInfo orders wall times (fold ignored)\n"
+            "    heapq.heappush(heap, (slot.start, slot.site))\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    # valid: a namedtuple parameter's field the module fills with strings only
+    Example(
+        before=(
+            "import heapq\n"
+            "import pytz\n"
+            "from collections import namedtuple\n"
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot():\n"
+            "    return Slot(datetime.now(timezone.utc), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    heapq.heappush(heap, (slot.site, slot.start))\n"
+        )
+    ),
     # valid: the module hands the function naive or UTC datetimes only
     Example(
         before=(
