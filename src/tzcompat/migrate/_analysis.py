@@ -432,7 +432,13 @@ class Analysis:
         if isinstance(node, cst.Attribute):
             return self.attribute_aware(node, depth)
         if isinstance(node, cst.Subscript):
-            return self.items_aware(node.value, depth + 1)  # moments[0]
+            if self.items_aware(node.value, depth + 1):  # moments[0]
+                return True
+            # row["at"]: rows are dicts the analysis loses track of (a parameter, a loop
+            # over one); the module storing an aware datetime under that key is the evidence
+            key = node.slice[0].slice if len(node.slice) == 1 else None
+            text = string_value(key.value) if isinstance(key, cst.Index) else None
+            return text is not None and self.aware_field(text)
         if not isinstance(node, cst.Call) or self.pinned(node):
             return False
         func = node.func
@@ -534,9 +540,14 @@ class Analysis:
         if isinstance(node, cst.ListComp | cst.SetComp | cst.GeneratorExp):
             return self._item_aware(node.elt, depth)
         if isinstance(node, cst.Subscript):
+            part = self._returned_part(node)
+            if part is not None:  # zone, events = f(...); f(...)[1]
+                return self.items_aware(part, depth + 1)
             return self.items_aware(node.value, depth + 1)  # moments[1:]
         if isinstance(node, cst.Name):
             for stmt in self.assigned_values(node) or ():
+                if isinstance(stmt, cst.Param) and self._param_items_aware(stmt, depth):
+                    return True
                 value = getattr(stmt, "value", None)
                 if isinstance(stmt, cst.Assign | cst.AnnAssign) and value is not None:
                     if self.items_aware(value, depth + 1):
@@ -679,6 +690,44 @@ class Analysis:
             for small in stmt.body
             if isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name)
         ]
+
+    def _returned_part(self, node: cst.Subscript) -> cst.BaseExpression | None:
+        """``f(...)[i]`` where the module's ``f`` returns one tuple written out: its item
+        ``i``."""
+        if len(node.slice) != 1 or not isinstance(node.value, cst.Call):
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index) or not isinstance(index.value, cst.Integer):
+            return None
+        position = int(index.value.value)
+        returns = self.own_returns(node.value)
+        if len(returns) != 1 or not isinstance(returns[0], cst.Tuple):
+            return None
+        elements = returns[0].elements
+        return elements[position].value if position < len(elements) else None
+
+    def _param_items_aware(self, param: cst.Param, depth: int) -> bool:
+        """A parameter of a module-level function that some call of the module hands an
+        iterable of pytz-aware datetimes (``billed_window(_events(key, naives)[1])``)."""
+        func = self.enclosing(param, cst.FunctionDef)
+        if not isinstance(func, cst.FunctionDef) or self.enclosing(
+            self.parent(func), cst.FunctionDef | cst.ClassDef
+        ) is not None:
+            return False
+        positional = [*func.params.posonly_params, *func.params.params]
+        position = next((i for i, p in enumerate(positional) if p is param), None)
+        for call in self._calls_by_name().get(func.name.value, ()):
+            if not isinstance(call.func, cst.Name):
+                continue
+            for index, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                named = arg.keyword is not None and arg.keyword.value == param.name.value
+                if (named or (arg.keyword is None and index == position)) and self.items_aware(
+                    arg.value, depth + 1
+                ):
+                    return True
+        return False
 
     def record_aware(self, call: cst.Call, depth: int = 0) -> bool:
         """``Rec(...)`` of a record class of the module with an argument that may be a
@@ -830,6 +879,9 @@ class Analysis:
         Any receiver counts (``other._dt`` in ``__sub__`` is most often the same class)."""
         cls: cst.CSTNode | None = self._instance_class(node.value, depth)
         if cls is None and isinstance(node.value, cst.Name):
+            typed = self._annotated_type(node.value)  # slot: Slot, Slot = namedtuple(...)
+            if typed is not None and self.record_field_aware(typed, node.attr.value, depth):
+                return True
             cls = self.enclosing(node, cst.ClassDef)
         if not isinstance(cls, cst.ClassDef):
             return False
@@ -847,10 +899,20 @@ class Analysis:
             return None
         if isinstance(node, cst.Call) and isinstance(node.func, cst.Name):
             found = self._defined(node.func)
+            if isinstance(found, cst.FunctionDef):
+                # a factory of the module: its return annotation, or what it returns
+                cls = self._class_named(found.returns, items=False)
+                if cls is not None:
+                    return cls
+                returns = self.own_returns(node)
+                if len(returns) == 1:
+                    return self._instance_class(returns[0], depth + 1)
             return found if isinstance(found, cst.ClassDef) else None
         if isinstance(node, cst.Name) and node.value not in ("self", "cls"):
             value = self.single_value(node)
-            return None if value is None else self._instance_class(value, depth + 1)
+            if value is not None:
+                return self._instance_class(value, depth + 1)
+            return self._annotated_class(node, depth)
         if isinstance(node, cst.Subscript):
             items = node.value
             if isinstance(items, cst.Name):
@@ -861,6 +923,61 @@ class Analysis:
             if isinstance(items, cst.List | cst.Tuple) and items.elements:
                 return self._instance_class(items.elements[0].value, depth + 1)
         return None
+
+    def _annotated_class(self, name: cst.Name, depth: int) -> cst.ClassDef | None:
+        """The module's class a name's annotation gives: a parameter ``event: Event``, or a
+        loop target over a parameter ``events: list[Event]`` (``for event in events``,
+        ``[e.at for e in events]``)."""
+        typed = self._annotated_type(name)
+        found = self._defined(typed) if typed is not None else None
+        return found if isinstance(found, cst.ClassDef) else None
+
+    def _annotated_type(self, name: cst.Name) -> cst.Name | None:
+        """The type name (``Event``) of a parameter annotated with it, or of a loop target
+        over a parameter annotated ``list[Event]`` (``Sequence[Event]``...)."""
+        stmts = self.assigned_values(name) or []
+        if len(stmts) != 1:
+            return None
+        (stmt,) = stmts
+        if isinstance(stmt, cst.Param):
+            return _type_named(stmt.annotation, items=False)
+        node: cst.CSTNode | None = stmt
+        if isinstance(node, cst.Name):
+            node = self.parent(node)
+        if isinstance(node, cst.CompFor | cst.For) and isinstance(node.iter, cst.Name):
+            bound = self.assigned_values(node.iter) or []
+            if len(bound) == 1 and isinstance(bound[0], cst.Param):
+                return _type_named(bound[0].annotation, items=True)
+        return None
+
+    def _class_named(self, annotation: cst.Annotation | None, items: bool) -> cst.ClassDef | None:
+        """The module's class an annotation names (``Event``), or with ``items`` the class
+        of its items (``list[Event]``, ``Sequence[Event]``)."""
+        typed = _type_named(annotation, items)
+        found = self._defined(typed) if typed is not None else None
+        return found if isinstance(found, cst.ClassDef) else None
+
+    def record_field_aware(self, typed: cst.Name, field: str, depth: int = 0) -> bool:
+        """Field ``field`` of the ``namedtuple(...)`` record ``typed`` names: some
+        ``Rec(...)`` call of the module fills it with a pytz-aware datetime."""
+        if isinstance(self._defined(typed), cst.ClassDef):
+            return False  # a class statement: class_members answers
+        fields = self.record_fields(typed)
+        if not fields or field not in fields:
+            return False
+        position = fields.index(field)
+        for call in self._calls_by_name().get(typed.value, ()):
+            if not isinstance(call.func, cst.Name):
+                continue
+            for index, arg in enumerate(call.args):
+                if arg.star:
+                    break
+                named = arg.keyword is not None and arg.keyword.value == field
+                if (named or (arg.keyword is None and index == position)) and self.zone_aware(
+                    arg.value, depth + 1
+                ):
+                    return True
+        return False
 
     def class_members(self, cls: cst.ClassDef) -> dict[str, list[cst.BaseExpression]]:
         """attribute name -> the expressions the class stores in it (or returns from a
@@ -909,7 +1026,10 @@ class Analysis:
                     members.setdefault(target.attr.value, []).append(value)
 
         cls.visit(_Visitor())
-        if fields and any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators):
+        record = any(self.qnames(b.value) & _NAMEDTUPLES for b in cls.bases)
+        if fields and (
+            record or any(_decorator(d) in _DATACLASS_DECORATORS for d in cls.decorators)
+        ):
             for name, value in self._constructor_arguments(cls, fields):
                 members.setdefault(name, []).append(value)
         init = next(
@@ -1112,6 +1232,22 @@ _NAMEDTUPLES = frozenset({"collections.namedtuple", "typing.NamedTuple"})
 _VIEWS = frozenset({"keys", "values", "items"})
 #: calls that return one of the heap's items
 _HEAP_POPS = frozenset({"heapq.heappop", "heapq.heappushpop", "heapq.heapreplace"})
+
+
+def _type_named(annotation: cst.Annotation | None, items: bool) -> cst.Name | None:
+    """The plain name an annotation gives (``Event``), or with ``items`` the name of its
+    items' type (``list[Event]``)."""
+    if annotation is None:
+        return None
+    node = annotation.annotation
+    if items:
+        if not isinstance(node, cst.Subscript) or len(node.slice) != 1:
+            return None
+        index = node.slice[0].slice
+        if not isinstance(index, cst.Index):
+            return None
+        node = index.value
+    return node if isinstance(node, cst.Name) else None
 
 
 def _decorator(decorator: cst.Decorator) -> str:

@@ -296,7 +296,10 @@ def _dotted(node: cst.BaseExpression) -> str:
 
 
 def _key(m: Context, node: cst.BaseExpression) -> bool:
-    """A key that is a pytz-aware datetime or the tzinfo of one."""
+    """A key that is a pytz-aware datetime or the tzinfo of one, or a tuple holding one
+    (``Counter((e.kind, e.at) for e in events)``: tuples hash by their items)."""
+    if isinstance(node, cst.Tuple):
+        return any(_key(m, e.value) for e in node.elements)
     if isinstance(node, cst.Attribute) and node.attr.value == "tzinfo":
         return m.zone_aware(node.value)
     return m.zone_aware(node)
@@ -522,6 +525,216 @@ EXAMPLES = (
             "    return sorted(load_events(), key=attrgetter('starts_at'))\n"
         ),
         codes=("aware-key-ordering",),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime\n"
+            "from typing import NamedTuple\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind, naive):\n"
+            "    return Event(kind, pytz.timezone('America/New_York').localize(naive))\n"
+            "\n"
+            "def times(events: list[Event]):\n"
+            "    return {e.at for e in events}\n"
+        ),
+        after=(
+            "from datetime import datetime\n"
+            "from typing import NamedTuple\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind, naive):\n"
+            "    return Event(kind, _tz_localize(naive, ZoneInfo('America/New_York')))\n"
+            "\n"
+            "def times(events: list[Event]):\n"
+            "    # tzcompat-migrate[aware-hashing]: set: keys from pytz-aware datetimes: folds "
+            "and periods merge with ZoneInfo\n"
+            "    return {e.at for e in events}\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def pairs(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return {(n.hour, tz.localize(n)) for n in naives}\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def pairs(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    # tzcompat-migrate[aware-hashing]: set: keys from pytz-aware datetimes: folds "
+            "and periods merge with ZoneInfo\n"
+            "    return {(n.hour, _tz_localize(n, tz)) for n in naives}\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-hashing"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def entries(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return [{'at': tz.localize(n)} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    return max(row['at'] for row in rows)\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def entries(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    return [{'at': _tz_localize(n, tz)} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    # tzcompat-migrate[aware-ordering]: max(): pytz ordered these as instants; "
+            "ZoneInfo orders wall times (fold ignored)\n"
+            "    return max(row['at'] for row in rows)\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    Example(
+        before=(
+            "import pytz\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    tz = pytz.timezone('America/New_York')\n"
+            "    return 'NY', [tz.localize(n) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1])\n"
+        ),
+        after=(
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    # tzcompat-migrate[aware-ordering]: min(): pytz ordered these as instants; "
+            "ZoneInfo orders wall times (fold ignored)\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    tz = ZoneInfo('America/New_York')\n"
+            "    return 'NY', [_tz_localize(n, tz) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1])\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    Example(
+        before=(
+            "import heapq\n"
+            "import pytz\n"
+            "from collections import namedtuple\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot(naive):\n"
+            "    return Slot(pytz.timezone('America/New_York').localize(naive), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    heapq.heappush(heap, (slot.start, slot.site))\n"
+        ),
+        after=(
+            "import heapq\n"
+            "from collections import namedtuple\n"
+            "from _tzmigrate import _tz_localize\n"
+            "from zoneinfo import ZoneInfo\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot(naive):\n"
+            "    return Slot(_tz_localize(naive, ZoneInfo('America/New_York')), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    # tzcompat-migrate[aware-ordering]: heapq.heappush(): pytz ordered these as "
+            "instants; ZoneInfo orders wall times (fold ignored)\n"
+            "    heapq.heappush(heap, (slot.start, slot.site))\n"
+        ),
+        codes=("timezone-to-zoneinfo", "localize-to-helper", "aware-ordering"),
+    ),
+    # valid: a namedtuple parameter's field the module fills with strings only
+    Example(
+        before=(
+            "import heapq\n"
+            "import pytz\n"
+            "from collections import namedtuple\n"
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "Slot = namedtuple('Slot', 'start site')\n"
+            "\n"
+            "def slot():\n"
+            "    return Slot(datetime.now(timezone.utc), 'nyc')\n"
+            "\n"
+            "def push(heap, slot: Slot):\n"
+            "    heapq.heappush(heap, (slot.site, slot.start))\n"
+        )
+    ),
+    # valid: the module hands the function naive or UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import timezone\n"
+            "\n"
+            "def earliest(moments):\n"
+            "    return min(moments)\n"
+            "\n"
+            "def stamped(naives):\n"
+            "    return 'UTC', [n.replace(tzinfo=timezone.utc) for n in naives]\n"
+            "\n"
+            "def first(naives):\n"
+            "    return earliest(stamped(naives)[1]), earliest(naives)\n"
+        )
+    ),
+    # valid: rows whose "at" the module fills with UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime, timezone\n"
+            "\n"
+            "def entries(naives):\n"
+            "    return [{'at': datetime.now(timezone.utc), 'n': n} for n in naives]\n"
+            "\n"
+            "def latest(rows):\n"
+            "    return max(row['at'] for row in rows), max(row['n'] for row in rows)\n"
+        )
+    ),
+    # valid: the records handed in (by annotation) hold UTC datetimes only
+    Example(
+        before=(
+            "import pytz\n"
+            "from datetime import datetime, timezone\n"
+            "from typing import NamedTuple\n"
+            "\n"
+            "class Event(NamedTuple):\n"
+            "    kind: str\n"
+            "    at: datetime\n"
+            "\n"
+            "def received(kind):\n"
+            "    return Event(kind, datetime.now(timezone.utc))\n"
+            "\n"
+            "def times(events: list[Event], event: Event):\n"
+            "    return {e.at for e in events}, event.at in [e.at for e in events]\n"
+        )
     ),
     # valid: a key that reads the instant, and membership of naive values
     Example(
