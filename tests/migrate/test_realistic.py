@@ -1,7 +1,8 @@
-"""Issue 34's acceptance on a realistic sample: migrating ``tests/migrate/realistic/rota`` (17
-modules of an application) changes no result silently, in either mode, and a second run changes no file.
-The runner (``python -m tests.migrate.realistic``) does the work and explains failures; see
-tests/migrate/realistic/README.md for the sample, the inputs and the attribution rule.
+"""Issue 34's acceptance on a realistic sample: migrating ``tests/migrate/realistic/rota``
+(17 modules of an application) changes no result silently, in either mode, and a second run
+changes no file. The runner (``python -m tests.migrate.realistic``) does the work and explains
+failures; see tests/migrate/realistic/README.md for the sample, the inputs and the attribution
+rule.
 """
 
 from __future__ import annotations
