@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytz
 
+from tzcompat.migrate._traversal import MARKER_PREFIX
+
 from .._gettz_cache import kept_gettz_cache
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -193,3 +195,17 @@ def whole_minutes_near(naive: datetime, keys: tuple[str, ...]) -> bool:
                 if offset is not None and offset.seconds % 60:
                     return False
     return True
+
+
+def marker_starts(source: str) -> set[int]:
+    """The first line below each codemod marker comment (past the comment's continuation
+    lines): where the statement or ``except`` clause it marks begins."""
+    lines = source.splitlines()
+    starts: set[int] = set()
+    for number, text in enumerate(lines, 1):
+        if text.lstrip().startswith(MARKER_PREFIX):
+            after = number + 1
+            while after <= len(lines) and lines[after - 1].lstrip().startswith("#"):
+                after += 1
+            starts.add(after)
+    return starts

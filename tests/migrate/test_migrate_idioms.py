@@ -63,14 +63,7 @@ def _inputs() -> list[dict[str, object]]:
 
 def _marked_lines(source: str) -> set[int]:
     """The lines of the statements that have a marker comment above them."""
-    lines = source.splitlines()
-    starts: set[int] = set()
-    for number, text in enumerate(lines, 1):
-        if text.lstrip().startswith(MARKER_PREFIX):
-            after = number + 1
-            while after <= len(lines) and lines[after - 1].lstrip().startswith("#"):
-                after += 1
-            starts.add(after)
+    starts = eq.marker_starts(source)
     marked: set[int] = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.stmt) and node.lineno in starts:

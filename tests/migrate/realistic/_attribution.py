@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tzcompat.migrate._traversal import MARKER_PREFIX
+from .._migrate_equivalence import marker_starts
 
 _COMPOUND = (
     ast.If,
@@ -234,14 +234,7 @@ def marked_statements(tree: ast.Module, source: str) -> list[tuple[ast.stmt, set
     """The statements with a codemod marker comment directly above them, each with the lines
     that must have run for the marker to count: the statement's own lines, or for a marker above
     an ``except`` clause (which marks its ``try`` statement) that clause's lines."""
-    lines = source.splitlines()
-    starts: set[int] = set()
-    for number, text in enumerate(lines, 1):
-        if text.lstrip().startswith(MARKER_PREFIX):
-            after = number + 1
-            while after <= len(lines) and lines[after - 1].lstrip().startswith("#"):
-                after += 1
-            starts.add(after)
+    starts = marker_starts(source)
     out: list[tuple[ast.stmt, set[int]]] = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.stmt):
